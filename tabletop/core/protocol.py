@@ -1,0 +1,207 @@
+"""The small protocol every game implements.
+
+A :class:`Game` is the rules with validated options; it makes states.  A
+:class:`State` is one position: who acts, what they may do, what happens when
+they do it.  ``apply`` mutates the state in place (``clone`` first to keep the
+original), as OpenSpiel does: it keeps play fast and gives one model
+everywhere.  Agents and front ends see only ``view(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalAction, InvalidOptions
+
+JSON = Any  # a value made of dict, list, str, int, float, bool and None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and who may see it (``None``: everybody)."""
+
+    kind: str
+    data: Mapping[str, JSON]
+    visible_to: tuple[int, ...] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its type, default, and allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.type is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if self.type is bool and isinstance(value, str):
+            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise InvalidOptions(f"option {self.name!r} takes true or false, not {value!r}")
+            value = value.lower() in ("true", "1", "yes")
+        if (value is not None and not isinstance(value, self.type)) or (
+            isinstance(value, bool) and self.type is int
+        ):
+            raise InvalidOptions(f"option {self.name!r} takes {self.type.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        if self.minimum is not None and int(value) < self.minimum:
+            raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and int(value) > self.maximum:
+            raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+        return value
+
+
+def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in, types checked, unknown names refused."""
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise InvalidOptions(
+            f"unknown option(s) {', '.join(unknown)}; this game takes {', '.join(known) or 'none'}"
+        )
+    return {name: spec.validate(given.get(name, spec.default)) for name, spec in known.items()}
+
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """What a game is, computed from its options."""
+
+    name: str
+    title: str
+    players: int
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    chance: str  # how randomness enters: "carried-rng" or "chance-nodes"
+    max_decisions: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class State(ABC, Generic[A]):
+    """One position of a game.  Seats are numbered 0..players-1, clockwise."""
+
+    game: Game[A]
+
+    # -- whose turn, what can be done -------------------------------------
+    @property
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat that acts now; ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every action the current seat may take; empty only at the end."""
+
+    @abstractmethod
+    def apply(self, action: A, seat: int | None = None) -> list[Event]:
+        """Play ``action`` (for ``seat`` if given) in place; return what happened.
+
+        Raises :class:`IllegalAction` with a reason, leaving the state
+        unchanged, when the action is not legal now or not this seat's turn.
+        """
+
+    def apply_text(self, text: str, seat: int | None = None) -> list[Event]:
+        return self.apply(self.game.parse_action(text), seat)
+
+    def check_seat(self, seat: int | None) -> None:
+        current = self.current_seat
+        if current is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != current:
+            raise IllegalAction(f"it is seat {current}'s turn, not seat {seat}'s")
+
+    # -- the end --------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat so far (final once terminal)."""
+
+    @abstractmethod
+    def ranking(self) -> list[int]:
+        """Final place per seat, 1 best; tied seats share a place."""
+
+    def returns(self) -> list[float]:
+        """Per-seat outcome in [-1, 1] from the final ranking, for agents."""
+        ranks = self.ranking()
+        n = len(ranks)
+        if n < 2:
+            return [0.0] * n
+        return [1.0 - 2.0 * (r - 1) / (n - 1) for r in ranks]
+
+    # -- what a seat sees ---------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """A JSON-ready description of what ``seat`` may see (``None``: spectator)."""
+
+    @abstractmethod
+    def sample_world(self, seat: int, rng: random.Random) -> State[A]:
+        """A full state consistent with everything ``seat`` has seen."""
+
+    # -- copies and files -----------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State[A]: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]: ...
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC, Generic[A]):
+    """A game's rules under one set of validated options."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.option_specs, options)
+
+    @property
+    @abstractmethod
+    def metadata(self) -> Metadata: ...
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    @abstractmethod
+    def new_state(self, seed: int, setup: Mapping[str, JSON] | None = None) -> State[A]:
+        """The state at the start of a game, from a seed and an optional fixed set-up."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, JSON]) -> State[A]:
+        """Read back ``State.to_json``; raises ``CorruptRecord`` on bad data."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action whose canonical text is ``text``; raises ``InvalidActionText``."""
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"tabletop.make({self.name!r}, {args})"

@@ -1,0 +1,65 @@
+"""The rules of a Megalomania trick, as plain functions over masks and lists.
+
+Kept apart from the state machine so that each rule reads on its own and is
+tested on its own: what may be followed, what the Wizard forces, who takes a
+trick, what the Oracle may become.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import COLOUR_MASK, lowest_card, lowest_rank_cards
+
+DOMINANT_BY_ROUND = (0, 1, 2, 3, 2, 1, 3, 0, 1, 2, 0, 3)  # black, red, yellow, blue, ...
+ROUNDS = len(DOMINANT_BY_ROUND)
+
+
+def follow_options(hand: int, lead: int | None, dominant: int, wizard: bool) -> int:
+    """The cards of ``hand`` that may be played (the "Playing the cards" rule).
+
+    Follow the lead colour, else play the dominant colour, else anything.  Under
+    a Wizard's power the choice narrows to the lowest card of that colour, or
+    the lowest cards of any colour (several when values tie across colours).
+    """
+    if lead is None:
+        return hand
+    for colour in (lead, dominant):
+        same = hand & COLOUR_MASK[colour]
+        if same:
+            return 1 << lowest_card(same) if wizard else same
+    return lowest_rank_cards(hand) if wizard else hand
+
+
+def trick_winner(
+    colours: Sequence[int],
+    values: Sequence[int],
+    advantaged: Sequence[bool],
+    dominant: int,
+    lowest_wins: bool,
+) -> int:
+    """Index (in play order) of the card that takes the trick.
+
+    The highest dominant card that kept its advantage takes it, else the highest
+    card of the lead colour (the first card's colour).  Equal values: the card
+    played first counts as the higher.  With a Dwarf's power the lowest takes
+    it instead, and so of two equal lowest the later one is the lower
+    (docs/rulings.md, "Dwarf and equal values").
+    """
+    candidates = [i for i, c in enumerate(colours) if c == dominant and advantaged[i]]
+    if not candidates:
+        lead = colours[0]
+        candidates = [i for i, c in enumerate(colours) if c == lead]
+    best = candidates[0]
+    for i in candidates[1:]:
+        if lowest_wins:
+            if values[i] <= values[best]:
+                best = i
+        elif values[i] > values[best]:
+            best = i
+    return best
+
+
+def oracle_colours(printed: int, dominant: int) -> list[int]:
+    """Colours an Oracle may become: not its own; not the dominant unless it was dominant."""
+    return [c for c in range(4) if c != printed and (printed == dominant or c != dominant)]
