@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import IllegalAction, InvalidOptions
 
@@ -61,9 +61,9 @@ class OptionSpec:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        if self.minimum is not None and int(value) < self.minimum:
+        if self.minimum is not None and cast(int, value) < self.minimum:
             raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}, not {value}")
-        if self.maximum is not None and int(value) > self.maximum:
+        if self.maximum is not None and cast(int, value) > self.maximum:
             raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, not {value}")
         return value
 
