@@ -1,0 +1,77 @@
+"""What an agent is given, and what it must do.
+
+An agent never holds the true state.  It gets an :class:`Observation`: its
+seat's view, the legal actions, and a ``sample_world`` that draws a full state
+consistent with that view (for search).  The true state stays behind a closure.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from ..core.protocol import JSON, Game, State
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Observation(Generic[A]):
+    seat: int
+    view: dict[str, JSON]
+    legal: list[A]
+    game: Game[A]
+    _sampler: Callable[[random.Random], State[A]] = field(repr=False)
+
+    def sample_world(self, rng: random.Random) -> State[A]:
+        """A full state the seat cannot tell from the real one."""
+        return self._sampler(rng)
+
+
+def observe(state: State[A], seat: int) -> Observation[A]:
+    """The observation of ``seat`` (normally the seat to act)."""
+    return Observation(
+        seat=seat,
+        view=state.view(seat),
+        legal=list(state.legal_actions()) if state.current_seat == seat else [],
+        game=state.game,
+        _sampler=lambda rng: state.sample_world(seat, rng),
+    )
+
+
+class Agent(ABC, Generic[A]):
+    """A player.  Seeded: the same seed and observations give the same actions."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, obs: Observation[A]) -> A:
+        """One of ``obs.legal``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(Agent[Any]):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def act(self, obs: Observation[Any]) -> Any:
+        return self.rng.choice(obs.legal)
+
+
+AGENTS: dict[str, Callable[[int], Agent[Any]]] = {"random": RandomAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent[Any]:
+    try:
+        return AGENTS[name](seed)
+    except KeyError:
+        raise ValueError(f"no bot called {name!r}; known bots: {', '.join(sorted(AGENTS))}") from None
