@@ -100,6 +100,7 @@ class Metadata:
 class State(ABC, Generic[A]):
     """One position of a game.  Seats are numbered 0..players-1, clockwise."""
 
+    __slots__ = ()
     game: Game[A]
 
     # -- whose turn, what can be done -------------------------------------

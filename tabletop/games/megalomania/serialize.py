@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from .state import MegalomaniaState
 
 FORMAT = "megalomania-state/1"
-_INTS = ("seed", "counter", "round", "dealer", "mission", "phase", "turn", "leader", "farmer")
+_INTS = (
+    "seed", "counter", "round", "dealer", "mission", "phase", "turn", "leader", "farmer", "round_cards",
+)  # fmt: skip
 _BOOLS = ("dwarf", "wizard", "knight", "emperor")
 _INT_LISTS = (
     "mission_deck", "missions_played", "scroll_deck", "crystals", "cubes", "resource",

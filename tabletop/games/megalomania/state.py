@@ -74,6 +74,7 @@ class MegalomaniaState(State[Action]):
         "points",
         "resource",
         "round",
+        "round_cards",
         "round_tricks",
         "scroll_deck",
         "scrolls",
@@ -126,6 +127,7 @@ class MegalomaniaState(State[Action]):
         self.wizard = False
         self.knight = False
         self.emperor = False
+        self.round_cards = 0  # cards dealt to each player this round, so tricks in the round
         self.round_tricks: list[tuple[int, list[int]]] = []  # (winner, cards) this round
         self.points: list[list[int]] = []  # per finished round, per seat
         # for sampling worlds: cards a seat cannot hold among its unknown cards,
@@ -208,7 +210,7 @@ class MegalomaniaState(State[Action]):
         i = len(self.t_cards) - 1
         if self.crystals[s] and not self.t_power[i]:
             rank = rank_of(self.t_cards[i])
-            last_trick = len(self.round_tricks) == self.mission_data.cards - 1
+            last_trick = len(self.round_tricks) == self.round_cards - 1
             if rank == FARMER:
                 if self.farmer < 0 and not last_trick:
                     options += [A.LEAD[seat] for seat in range(self.n)]
@@ -325,6 +327,7 @@ class MegalomaniaState(State[Action]):
             hands = deal[:n]
             stock = deal[n]
         self.hands, self.stock = hands, stock
+        self.round_cards = hands[0].bit_count()
         self.crystals, self.cubes, self.resource = [0] * n, [0] * n, [-1] * n
         self.forbidden, self.known = [0] * n, [0] * n
         self.round_tricks = []
@@ -516,7 +519,7 @@ class MegalomaniaState(State[Action]):
 
 _PLAIN_SLOTS = (
     "game", "n", "seed", "counter", "round", "dealer", "mission", "phase", "turn", "stock",
-    "leader", "farmer", "dwarf", "wizard", "knight", "emperor", "explored", "setup_deals",
+    "leader", "farmer", "dwarf", "wizard", "knight", "emperor", "explored", "setup_deals", "round_cards",
 )  # fmt: skip
 _LIST_SLOTS = (
     "mission_deck", "missions_played", "scroll_deck", "hands", "crystals", "cubes", "resource",
