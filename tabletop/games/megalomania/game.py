@@ -112,8 +112,12 @@ class Megalomania(Game[Action]):
             flat = [c for hand in cards for c in hand]
             if len(set(flat)) != len(flat):
                 raise InvalidOptions(f"round {key}'s deal gives a card twice")
-            if any(len(hand) != per_player for hand in cards):
-                raise InvalidOptions(f"round {key}'s mission deals {per_player} cards to each player")
+            # a puzzle may deal fewer cards than the mission, but the same number to all
+            if len({len(hand) for hand in cards}) != 1 or not 1 <= len(cards[0]) <= per_player:
+                raise InvalidOptions(
+                    f"round {key}'s deal must give every seat the same number of cards, "
+                    f"from 1 to the mission's {per_player}"
+                )
             masks = [mask_of(hand) for hand in cards]
             masks.append(((1 << 32) - 1) & ~mask_of(flat))  # the rest stays undealt
             fixed[round_no - 1] = masks

@@ -1,0 +1,310 @@
+"""Throughput of uniformly random play: Megalomania beside OpenSpiel's Hearts and RLCard's Uno.
+
+Every engine is driven from Python the same way: a seeded ``random.Random`` picks uniformly among the
+legal actions (and among chance outcomes, for OpenSpiel) until the game ends, game after game, for a
+fixed wall time.  All engines are warmed up first, then their timed runs are interleaved
+(Megalomania, Hearts, Uno, Megalomania, ...) so that drift in the machine's speed hits them alike;
+the figures reported are each engine's median run by card plays per second.
+
+    .venv/bin/python bench/throughput.py [--players 4] [--seconds 10] [--repeats 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from typing import Any, NamedTuple
+
+from rich.console import Console
+from rich.table import Table
+
+import tabletop
+from tabletop.games.megalomania.actions import Kind
+
+NOT_INSTALLED = "not installed (pip install -e '.[bench]')"
+TARGET = 0.15  # Megalomania's card plays/s must reach this share of OpenSpiel Hearts'
+CARD_KINDS = (Kind.PLAY, Kind.PLAY_POWER)
+
+PlayGame = Callable[[random.Random], tuple[int, int]]
+"""Plays one game at random with the rng given; returns (card plays, decisions)."""
+
+
+class Engine(NamedTuple):
+    version: str
+    seats: int
+    play: PlayGame
+
+
+@dataclass(frozen=True)
+class Rates:
+    card_plays: float
+    decisions: float
+    games: float
+
+
+@dataclass
+class Result:
+    engine: str
+    version: str = ""
+    seats: int = 0
+    error: str | None = None
+    runs: list[Rates] = field(default_factory=list)
+
+    @property
+    def median(self) -> Rates | None:
+        """The median run by card plays/s (the upper one of the middle two for an even count)."""
+        ranked = sorted(self.runs, key=lambda r: r.card_plays)
+        return ranked[len(ranked) // 2] if ranked else None
+
+
+# ---------------------------------------------------------------- the engines
+def megalomania(players: int, seed: int) -> Engine:
+    game = tabletop.make("megalomania", players=players)
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_state(rng.getrandbits(32))
+        plays = decisions = 0
+        while not state.is_terminal():  # no chance nodes: the state carries its own rng
+            action = rng.choice(state.legal_actions())
+            if action.kind in CARD_KINDS:
+                plays += 1
+            decisions += 1
+            state.apply(action)
+        return plays, decisions
+
+    return Engine(tabletop.__version__, players, play)
+
+
+# OpenSpiel's Hearts (default options: passing on) starts with one chance node for the pass
+# direction (action 0 is "No Pass", 1-3 left, across, right), then 52 chance actions deal the cards.
+# Unless there is no pass, each of the 4 players then passes 3 cards: 12 decisions whose actions are
+# cards 0-51, exactly like plays.  Then come the 13 tricks: 52 decisions, every one a card play.
+# So card plays = decisions - 12 when the first action of the game is not "No Pass".
+HEARTS_NO_PASS = 0
+HEARTS_PASSES = 4 * 3
+
+
+def hearts(players: int, seed: int) -> Engine:
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                # Hearts' chance outcomes are uniform (1/4 per direction, 1/k per card left to deal),
+                # so a uniform choice samples them exactly.
+                action = rng.choice(state.chance_outcomes())[0]
+            else:
+                action = rng.choice(state.legal_actions())
+                decisions += 1
+            state.apply_action(action)
+        passes = 0 if state.history()[0] == HEARTS_NO_PASS else HEARTS_PASSES
+        return decisions - passes, decisions
+
+    return Engine(metadata.version("open-spiel"), game.num_players(), play)
+
+
+def uno(players: int, seed: int) -> Engine:
+    import rlcard
+    from rlcard.games.uno.utils import ACTION_SPACE
+
+    env = rlcard.make("uno", config={"seed": seed})  # two players: RLCard's Uno takes no other count
+    draw = ACTION_SPACE["draw"]  # every other action plays a card from the hand
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state, _ = env.reset()
+        plays = decisions = 0
+        while not env.is_over():
+            action = rng.choice(list(state["legal_actions"]))
+            if action != draw:
+                plays += 1
+            decisions += 1
+            state, _ = env.step(action)
+        return plays, decisions
+
+    return Engine(metadata.version("rlcard"), env.num_players, play)
+
+
+ENGINES: dict[str, Callable[[int, int], Engine]] = {
+    "Megalomania": megalomania,
+    "OpenSpiel Hearts": hearts,
+    "RLCard Uno": uno,
+}
+
+
+# ---------------------------------------------------------------- measuring
+def run_for(play: PlayGame, seconds: float, rng: random.Random) -> Rates:
+    """Whole games for at least ``seconds`` of wall time; the rates over the time they took."""
+    plays = decisions = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        p, d = play(rng)
+        plays, decisions, games = plays + p, decisions + d, games + 1
+    elapsed = time.perf_counter() - start
+    return Rates(plays / elapsed, decisions / elapsed, games / elapsed)
+
+
+def measure(args: argparse.Namespace) -> list[Result]:
+    results: list[Result] = []
+    running: dict[str, tuple[PlayGame, random.Random]] = {}
+    for name, make in ENGINES.items():
+        try:
+            engine = make(args.players, args.seed)
+        except ImportError:
+            results.append(Result(name, error=NOT_INSTALLED))
+            continue
+        results.append(Result(name, engine.version, engine.seats))
+        running[name] = (engine.play, random.Random(args.seed))
+    for name, (play, rng) in running.items():
+        log(f"warming up {name}")
+        run_for(play, args.warmup, rng)
+    for repeat in range(args.repeats):
+        for result in results:
+            if result.engine in running:
+                log(f"run {repeat + 1}/{args.repeats}: {result.engine}")
+                play, rng = running[result.engine]
+                result.runs.append(run_for(play, args.seconds, rng))
+    return results
+
+
+def ratios(results: list[Result]) -> dict[str, Rates]:
+    """Megalomania's rates divided by each installed peer's."""
+    ours = results[0].median
+    assert ours is not None
+    return {
+        peer.engine: Rates(
+            ours.card_plays / theirs.card_plays, ours.decisions / theirs.decisions, ours.games / theirs.games
+        )
+        for peer in results[1:]
+        if (theirs := peer.median) is not None
+    }
+
+
+def verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
+    """Whether the target is met (``None``: Hearts not measured), and a sentence saying so."""
+    target = f"Target: Megalomania at ≥ {TARGET:.0%} of OpenSpiel Hearts' card plays/s"
+    hearts_share = shares.get("OpenSpiel Hearts")
+    if hearts_share is None:
+        return None, f"{target}: cannot tell, Hearts was not measured"
+    met = hearts_share.card_plays >= TARGET
+    return met, f"{target}: {'MET' if met else 'NOT MET'} ({hearts_share.card_plays:.1%})"
+
+
+# ---------------------------------------------------------------- reporting
+RATE_COLUMNS = (
+    "card plays\nper s",
+    "decisions\nper s",
+    "games\nper s",
+    "cards\nper game",
+    "decisions\nper game",
+)
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def machine() -> str:
+    return f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs"
+
+
+def settings_lines(args: argparse.Namespace, results: list[Result]) -> list[str]:
+    return [
+        ", ".join(f"{r.engine} {r.version} ({r.seats} players)" for r in results if r.version),
+        machine(),
+        f"per engine: {args.warmup:g} s warm-up, then timed runs of {args.seconds:g} s × {args.repeats} "
+        "(interleaved); shown: the median run by card plays/s",
+    ]
+
+
+def print_table(args: argparse.Namespace, results: list[Result]) -> None:
+    console = Console()
+    for line in settings_lines(args, results):
+        console.print(line, markup=False)
+    table = Table(title="Uniformly random play")
+    table.add_column("engine", no_wrap=True)
+    for column in RATE_COLUMNS:
+        table.add_column(column, justify="right")
+    for result in results:
+        if (rates := result.median) is None:
+            table.add_row(result.engine, *["-"] * len(RATE_COLUMNS))
+            continue
+        table.add_row(
+            result.engine,
+            f"{rates.card_plays:,.0f}",
+            f"{rates.decisions:,.0f}",
+            f"{rates.games:,.1f}",
+            f"{rates.card_plays / rates.games:.1f}",
+            f"{rates.decisions / rates.games:.1f}",
+        )
+    console.print(table)
+    for result in results:
+        if result.error:
+            console.print(f"{result.engine}: {result.error}", markup=False)
+    shares = ratios(results)
+    by_peer = Table(title="Megalomania ÷ peer")
+    by_peer.add_column("peer")
+    for column in ("card plays/s", "decisions/s", "games/s"):
+        by_peer.add_column(column, justify="right")
+    for peer, share in shares.items():
+        by_peer.add_row(peer, f"{share.card_plays:.3f}", f"{share.decisions:.3f}", f"{share.games:.3f}")
+    if shares:
+        console.print(by_peer)
+    console.print(verdict(shares)[1])
+
+
+def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
+    shares = ratios(results)
+    met, text = verdict(shares)
+    return {
+        "machine": machine(),
+        "settings": {k: v for k, v in vars(args).items() if k != "json"},
+        "statistic": "median run by card plays/s",
+        "engines": [
+            {
+                "engine": r.engine,
+                "version": r.version,
+                "players": r.seats,
+                "error": r.error,
+                "median": asdict(m) if (m := r.median) else None,
+                "runs": [asdict(run) for run in r.runs],
+            }
+            for r in results
+        ],
+        "megalomania_over_peer": {peer: asdict(share) for peer, share in shares.items()},
+        "target": {"hearts_card_plays_share": TARGET, "met": met, "verdict": text},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="Megalomania's players")
+    parser.add_argument("--seconds", type=float, default=10.0, help="wall time of each timed run")
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs per engine")
+    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per engine first")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random players")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    args = parser.parse_args()
+    if args.repeats < 1 or args.seconds <= 0:
+        parser.error("--repeats must be at least 1 and --seconds positive")
+    results = measure(args)
+    if args.json:
+        print(json.dumps(as_json(args, results), indent=2))
+    else:
+        print_table(args, results)
+
+
+if __name__ == "__main__":
+    main()

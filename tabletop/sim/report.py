@@ -1,0 +1,84 @@
+"""A :class:`Summary` as Rich tables, for ``tabletop simulate``."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from .summary import Summary
+
+COMPLETED_HELP = (
+    "A seat completes a round's mission when its points for that round are nonzero "
+    "(for a negative fixed mission: when the loss applies; for a variable mission: "
+    "when it counts at least one unit)."
+)
+
+
+def _options_text(summary: Summary) -> str:
+    shown = {k: v for k, v in summary.options.items() if k != "players" and v not in ("", None)}
+    return "".join(f", {k}={v}" for k, v in shown.items())
+
+
+def seats_table(summary: Summary) -> Table:
+    table = Table(title="Final points per seat", title_justify="left")
+    for name in ("seat", "bot", "mean", "std dev", "min", "max", "wins", "win share"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for s in summary.seats:
+        table.add_row(
+            str(s.seat),
+            s.bot,
+            f"{s.mean:.2f}",
+            f"{s.stdev:.2f}",
+            str(s.min),
+            str(s.max),
+            f"{s.wins:g}" if s.wins == int(s.wins) else f"{s.wins:.2f}",
+            f"{s.win_share:.1%}",
+        )
+    return table
+
+
+def missions_table(summary: Summary) -> Table | None:
+    if summary.missions is None:
+        return None
+    table = Table(title="Missions", title_justify="left", caption=COMPLETED_HELP, caption_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("task", overflow="fold", ratio=1)
+    table.add_column("played", justify="right")
+    table.add_column("per game", justify="right")
+    table.add_column("completed", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column("mean pts", justify="right")
+    for m in summary.missions:
+        table.add_row(
+            str(m.mission),
+            m.task,
+            str(m.played),
+            f"{m.played / summary.games:.2f}",
+            str(m.completed),
+            f"{m.completion_rate:.1%}",
+            f"{m.mean_points:+.2f}",
+        )
+    return table
+
+
+def print_summary(summary: Summary, console: Console) -> None:
+    """Everything but the last line is a function of the seed; the last line is the timing."""
+    console.print(
+        f"[bold]{summary.game}[/bold]: {summary.players} players{_options_text(summary)}, "
+        f"{summary.games} games, seed {summary.seed}; bots: {', '.join(summary.bots)}"
+    )
+    console.print(seats_table(summary))
+    length = summary.length
+    console.print(
+        f"Game length in decisions: mean {length.mean:.1f}, min {length.min}, max {length.max}",
+        highlight=False,
+    )
+    missions = missions_table(summary)
+    if missions is not None:
+        console.print(missions)
+    timing = summary.timing
+    console.print(
+        f"Timing: {summary.games} games in {timing.elapsed_seconds:.2f} s "
+        f"({timing.games_per_second:.1f} games per second)",
+        highlight=False,
+    )

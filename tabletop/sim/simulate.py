@@ -1,0 +1,167 @@
+"""Play many bot games and summarize them.
+
+Game ``i`` of a run with seed ``s`` is dealt from :func:`game_seed` ``(s, i)``
+and its bots are seeded from :func:`bot_seed` ``(s, i, seat)``, so every game
+is reproducible on its own and the results do not depend on how the games are
+split between worker processes.  Chunks of games run in a
+:class:`~concurrent.futures.ProcessPoolExecutor`; their results are merged
+back in game order.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents import AGENTS, make_agent, observe
+from ..core.errors import TabletopError
+from ..core.protocol import Game
+from ..core.registry import make
+from ..core.rng import derive
+from .missions import mission_tasks, round_outcomes
+from .summary import GameResult, Summary, summarize
+
+Progress = Callable[[int], None]  # told how many more games have finished
+
+_GAMES_STREAM, _BOTS_STREAM = 0, 1
+
+
+class SimulationError(TabletopError):
+    """A simulated game could not be played to the end."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed game ``index`` of a run is dealt from."""
+    return derive(derive(seed, _GAMES_STREAM), index)
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` in game ``index`` (a stream apart from the games')."""
+    return derive(derive(derive(seed, _BOTS_STREAM), index), seat)
+
+
+def check_bots(bots: Sequence[str], players: int) -> list[str]:
+    """One bot name per seat: a single name fills every seat.  Raises ValueError."""
+    names = [b.strip() for b in bots]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(f"{players} players need {players} bots (or one name for all), not {len(names)}")
+    unknown = sorted({b for b in names if b not in AGENTS})
+    if unknown:
+        raise ValueError(f"no bot called {', '.join(unknown)}; known bots: {', '.join(sorted(AGENTS))}")
+    return names
+
+
+def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> GameResult:
+    """Play game ``index`` of the run ``seed`` to the end with the named bots."""
+    dealt = game_seed(seed, index)
+    state = game.new_state(dealt)
+    agents = [make_agent(name, bot_seed(seed, index, s)) for s, name in enumerate(bots)]
+    limit = game.metadata.max_decisions
+    decisions = 0
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat
+            if seat is None or decisions >= limit:
+                raise SimulationError(f"no end after {decisions} decisions (seat to act: {seat})")
+            state.apply(agents[seat].act(observe(state, seat)), seat)
+            decisions += 1
+    except TabletopError as err:
+        raise SimulationError(f"game {index} (seed {dealt}) failed: {err}") from None
+    return GameResult(
+        index=index,
+        seed=dealt,
+        scores=tuple(state.scores()),
+        ranking=tuple(state.ranking()),
+        decisions=decisions,
+        rounds=round_outcomes(state),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Games ``start`` to ``stop - 1`` of a run: what one worker task plays."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    start: int
+    stop: int
+
+
+def play_chunk(chunk: Chunk, progress: Progress | None = None) -> list[GameResult]:
+    game = make(chunk.game, **chunk.options)
+    results = []
+    for index in range(chunk.start, chunk.stop):
+        results.append(play_game(game, chunk.seed, index, chunk.bots))
+        if progress is not None:
+            progress(1)
+    return results
+
+
+def _chunks(
+    game: str, options: Mapping[str, Any], seed: int, bots: tuple[str, ...], games: int, workers: int
+) -> list[Chunk]:
+    size = max(1, min(100, math.ceil(games / (workers * 8))))
+    return [
+        Chunk(game, options, seed, bots, start, min(start + size, games)) for start in range(0, games, size)
+    ]
+
+
+def _play_parallel(chunks: list[Chunk], workers: int, progress: Progress | None) -> list[GameResult]:
+    done: dict[int, list[GameResult]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: dict[Future[list[GameResult]], Chunk] = {pool.submit(play_chunk, c): c for c in chunks}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = pending.pop(future)
+                done[chunk.start] = future.result()
+                if progress is not None:
+                    progress(chunk.stop - chunk.start)
+    return [result for start in sorted(done) for result in done[start]]
+
+
+def simulate(
+    game_name: str,
+    options: Mapping[str, Any] | None = None,
+    games: int = 100,
+    seed: int = 1,
+    bots: Sequence[str] | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``games`` bot games of ``game_name`` and summarize them.
+
+    ``bots`` names one bot per seat, or one for every seat (default: random).
+    Raises the engine's errors for bad options (``InvalidOptions``,
+    ``UnknownGame``), ValueError for bad arguments, SimulationError when a game breaks.
+    """
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    if workers < 1:
+        raise ValueError("use at least one worker")
+    game = make(game_name, **dict(options or {}))
+    names = tuple(check_bots(bots or ["random"], game.players))
+    chunks = _chunks(game.name, game.options, seed, names, games, workers)
+    started = time.perf_counter()
+    if workers == 1 or len(chunks) == 1:
+        results = [r for chunk in chunks for r in play_chunk(chunk, progress)]
+    else:
+        results = _play_parallel(chunks, min(workers, len(chunks)), progress)
+    elapsed = time.perf_counter() - started
+    return summarize(
+        game=game.name,
+        options=game.options,
+        seed=seed,
+        bots=names,
+        results=results,
+        elapsed=elapsed,
+        tasks=mission_tasks(game),
+    )

@@ -1,0 +1,172 @@
+"""What a batch of simulated games adds up to: per-seat points and wins, lengths, missions.
+
+Everything except :class:`Timing` is a pure function of the game results in
+game order, so the same seed gives the same summary with any number of workers.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..core.protocol import JSON
+from .missions import RoundOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game."""
+
+    index: int
+    seed: int
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    decisions: int
+    rounds: tuple[RoundOutcome, ...] | None = None  # from the mission hook
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    seat: int
+    bot: str
+    mean: float
+    stdev: float  # sample standard deviation (0 for a single game)
+    min: int
+    max: int
+    wins: float  # a win shared by k tied seats counts 1/k to each
+    win_share: float
+
+
+@dataclass(frozen=True, slots=True)
+class LengthStats:
+    """Game length in decisions (actions applied)."""
+
+    mean: float
+    min: int
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStats:
+    mission: int
+    task: str
+    played: int  # rounds, over all games
+    completed: int  # seat-rounds with nonzero points
+    completion_rate: float  # completed / (played x players)
+    mean_points: float  # per seat per time played
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    elapsed_seconds: float
+    games_per_second: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    game: str
+    options: Mapping[str, Any]
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+    seats: tuple[SeatStats, ...]
+    length: LengthStats
+    missions: tuple[MissionStats, ...] | None
+    timing: Timing
+    results: tuple[GameResult, ...] = field(default=(), repr=False, compare=False)
+
+    def to_json(self) -> dict[str, JSON]:
+        """JSON-ready; timing lives under "timing" so the rest can be compared between runs."""
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "seats": [asdict(s) for s in self.seats],
+            "length": asdict(self.length),
+            "missions": None if self.missions is None else [asdict(m) for m in self.missions],
+            "timing": asdict(self.timing),
+        }
+
+
+def _seat_stats(results: Sequence[GameResult], seat: int, bot: str) -> SeatStats:
+    points = [r.scores[seat] for r in results]
+    wins = 0.0
+    for r in results:
+        if r.ranking[seat] == 1:
+            wins += 1.0 / sum(1 for place in r.ranking if place == 1)
+    return SeatStats(
+        seat=seat,
+        bot=bot,
+        mean=statistics.fmean(points),
+        stdev=statistics.stdev(points) if len(points) > 1 else 0.0,
+        min=min(points),
+        max=max(points),
+        wins=wins,
+        win_share=wins / len(results),
+    )
+
+
+def _mission_stats(
+    results: Sequence[GameResult], players: int, tasks: Mapping[int, str]
+) -> tuple[MissionStats, ...] | None:
+    if any(r.rounds is None for r in results):
+        return None
+    played: dict[int, int] = {}
+    completed: dict[int, int] = {}
+    points: dict[int, int] = {}
+    for r in results:
+        for outcome in r.rounds or ():
+            m = outcome.mission
+            played[m] = played.get(m, 0) + 1
+            completed[m] = completed.get(m, 0) + sum(outcome.completed)
+            points[m] = points.get(m, 0) + sum(outcome.points)
+    return tuple(
+        MissionStats(
+            mission=m,
+            task=tasks.get(m, ""),
+            played=played[m],
+            completed=completed[m],
+            completion_rate=completed[m] / (played[m] * players),
+            mean_points=points[m] / (played[m] * players),
+        )
+        for m in sorted(played)
+    )
+
+
+def summarize(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    bots: Sequence[str],
+    results: Sequence[GameResult],
+    elapsed: float,
+    tasks: Mapping[int, str] | None = None,
+) -> Summary:
+    """The summary of ``results`` (in game order), played in ``elapsed`` seconds."""
+    if not results:
+        raise ValueError("nothing to summarize: no games were played")
+    players = len(bots)
+    lengths = [r.decisions for r in results]
+    return Summary(
+        game=game,
+        options=dict(options),
+        players=players,
+        games=len(results),
+        seed=seed,
+        bots=tuple(bots),
+        seats=tuple(_seat_stats(results, s, bots[s]) for s in range(players)),
+        length=LengthStats(mean=statistics.fmean(lengths), min=min(lengths), max=max(lengths)),
+        missions=_mission_stats(results, players, tasks or {}),
+        timing=Timing(
+            elapsed_seconds=elapsed,
+            games_per_second=len(results) / max(elapsed, 1e-9),
+        ),
+        results=tuple(results),
+    )

@@ -1,0 +1,76 @@
+"""How Megalomania's cards, colours and seats look on a terminal.
+
+Every card is drawn as a small badge in its colour.  Black cards are white on
+dark grey, so they stay readable on a dark terminal as on a light one.  Card
+texts (``Ku``) come from the view; their names and values from the game's own
+card table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from ..games.megalomania.cards import COLOURS, RANK_NAMES, VALUES, colour_of, parse_card, rank_of
+
+# badge style (card chips, colour names) and plain text style, per colour
+BADGE = {
+    "black": "bold bright_white on grey23",
+    "red": "bold bright_white on red3",
+    "yellow": "bold black on gold1",
+    "blue": "bold bright_white on dodger_blue3",
+}
+INK = {"black": "bold grey74", "red": "bold red1", "yellow": "bold gold1", "blue": "bold dodger_blue1"}
+YOU = "bold green"
+DIM = "grey50"
+
+
+def card_parts(text: str) -> tuple[str, str, int]:
+    """(colour, rank name, printed value) of a card written like ``Ku``."""
+    c = parse_card(text)
+    return COLOURS[colour_of(c)], RANK_NAMES[rank_of(c)], VALUES[rank_of(c)]
+
+
+def card_sort_key(text: str) -> tuple[int, int]:
+    c = parse_card(text)
+    return colour_of(c), rank_of(c)
+
+
+def card_name(text: str) -> str:
+    """``the blue Knight (9)``: a card in words."""
+    colour, rank, value = card_parts(text)
+    return f"the {colour} {rank} ({value})"
+
+
+def colour_badge(colour: str, label: str | None = None) -> Text:
+    return Text(f" {label or colour.upper()} ", style=BADGE[colour])
+
+
+def chip(text: str, *, colour: str | None = None, value: int | None = None, dim: bool = False) -> Text:
+    """A card as a coloured badge: `` Knight 9 ``; ``colour``/``value`` override the printed ones."""
+    printed, rank, printed_value = card_parts(text)
+    label = f" {rank} {printed_value if value is None else value} "
+    style = BADGE[colour or printed]
+    return Text(label, style=f"{style} dim" if dim else style)
+
+
+def chips(cards: Sequence[str], sep: str = " ") -> Text:
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(chip(card))
+    return out
+
+
+def seat_name(labels: Sequence[str] | None, seat: int) -> str:
+    return labels[seat] if labels is not None and seat < len(labels) else f"Seat {seat}"
+
+
+def seat_text(labels: Sequence[str] | None, seat: int, me: int | None) -> Text:
+    return Text(seat_name(labels, seat), style=YOU if seat == me else "bold")
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)

@@ -1,0 +1,161 @@
+"""Shared pieces of the conformance suite: which games to run, and how to play them."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.core.protocol import Event, Game, State
+from tabletop.core.registry import names
+
+from .hooks import HOOKS, GameHooks, conservation_problems
+
+
+def player_counts(name: str) -> list[int]:
+    meta = tabletop.make(name).metadata
+    return list(range(meta.min_players, meta.max_players + 1))
+
+
+# Every registered game at every player count it allows: a new game is covered by registering it.
+CASES = [(name, n) for name in names() for n in player_counts(name)]
+CASE_IDS = [f"{name}-{n}p" for name, n in CASES]
+
+
+def cases(chunks: int = 1) -> Any:
+    """``pytest.mark.parametrize`` over (game, players[, chunk]), so xdist can spread the work."""
+    if chunks == 1:
+        return pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+    params = [(name, n, k) for name, n in CASES for k in range(chunks)]
+    ids = [f"{name}-{n}p-{k}" for name, n, k in params]
+    return pytest.mark.parametrize(("name", "players", "chunk"), params, ids=ids)
+
+
+def hooks_or_skip(name: str) -> GameHooks:
+    hooks = HOOKS.get(name)
+    if hooks is None:
+        pytest.skip(f"no conformance hooks for {name!r}: add them to tests/conformance/hooks.py")
+    return hooks
+
+
+def game_seed(name: str, players: int, index: int, salt: int = 0) -> int:
+    """Distinct, reproducible seeds per case, so a failure names a seed to replay."""
+    return (players * 1_000_003 + index * 7919 + salt * 104_729 + sum(map(ord, name))) % (1 << 62)
+
+
+def describe(name: str, players: int, seed: int, step: int | None = None) -> str:
+    at = f", step {step}" if step is not None else ""
+    return f"{name}, {players} players, seed {seed}{at}"
+
+
+def jsonable(data: Any) -> Any:
+    """``data`` after a trip through JSON text (raises if it is not JSON-ready)."""
+    return json.loads(json.dumps(data))
+
+
+def check_events(events: list[Event], players: int, where: str) -> None:
+    assert isinstance(events, list), f"{where}: apply returned {type(events).__name__}, not a list"
+    for event in events:
+        assert isinstance(event, Event), f"{where}: {event!r} is not an Event"
+        assert isinstance(event.kind, str) and event.kind, f"{where}: event without a kind"
+        json.dumps(event.to_json())
+        if event.visible_to is not None:
+            assert all(0 <= s < players for s in event.visible_to), f"{where}: {event} names a bad seat"
+
+
+def check_basic(state: State[Any], hooks: GameHooks | None, where: str) -> list[Any]:
+    """The cheap invariants of any position; returns the legal actions."""
+    legal = state.legal_actions()
+    seat = state.current_seat
+    if state.is_terminal():
+        assert seat is None, f"{where}: the game is over but seat {seat} is to act"
+        assert legal == [], f"{where}: the game is over but actions are legal: {legal}"
+    else:
+        assert seat is not None and 0 <= seat < state.game.players, f"{where}: bad seat to act {seat!r}"
+        assert legal, f"{where}: no legal action before the end (seat {seat})"
+        assert len(set(legal)) == len(legal), f"{where}: an action is listed twice: {legal}"
+    if hooks is not None:
+        problems = conservation_problems(hooks, state)
+        assert not problems, f"{where}: cards not conserved: {'; '.join(problems)}"
+    return legal
+
+
+def check_end(state: State[Any], where: str) -> None:
+    n = state.game.players
+    scores, ranking, returns = state.scores(), state.ranking(), state.returns()
+    assert len(scores) == len(ranking) == len(returns) == n, f"{where}: results not one per seat"
+    assert all(1 <= r <= n for r in ranking) and min(ranking) == 1, f"{where}: bad ranking {ranking}"
+    assert all(-1.0 <= r <= 1.0 for r in returns), f"{where}: returns out of range {returns}"
+    json.dumps([scores, ranking, returns])
+
+
+@dataclass
+class Playthrough:
+    """A finished random game: the seed, the actions, and the state's JSON after each step."""
+
+    name: str
+    players: int
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    states: list[dict[str, Any]] = field(default_factory=list)  # states[0] is the start
+    final: State[Any] | None = None
+
+
+def random_chooser(rng: random.Random) -> Callable[[State[Any], list[Any]], Any]:
+    return lambda state, legal: rng.choice(legal)
+
+
+def play(
+    game: Game[Any],
+    seed: int,
+    choose: Callable[[State[Any], list[Any]], Any],
+    hooks: GameHooks | None = None,
+    *,
+    keep_states: bool = False,
+    between: Callable[[int], None] | None = None,
+    each: Callable[[int, State[Any], list[Any]], None] | None = None,
+) -> Playthrough:
+    """Play one game to the end, checking the cheap invariants at every step.
+
+    ``each(step, state, legal)`` runs before each decision (for extra per-step checks);
+    ``between(step)`` runs between steps (to disturb the global RNGs).
+    """
+    name, players = game.name, game.players
+    state = game.new_state(seed)
+    run = Playthrough(name, players, seed)
+    limit = game.metadata.max_decisions
+    step = 0
+    while True:
+        where = describe(name, players, seed, step)
+        if keep_states:
+            run.states.append(state.to_json())
+        legal = check_basic(state, hooks, where)
+        if each is not None:
+            each(step, state, legal)
+        if state.is_terminal():
+            break
+        assert step < limit, f"{where}: no end after metadata.max_decisions = {limit} decisions"
+        action = choose(state, legal)
+        if between is not None:
+            between(step)
+        events = state.apply(action)
+        check_events(events, players, where)
+        run.actions.append(str(action))
+        step += 1
+    check_end(state, describe(name, players, seed))
+    run.final = state
+    return run
+
+
+def walk(game: Game[Any], seed: int, actions: list[str]) -> Iterator[tuple[int, State[Any]]]:
+    """The states of a recorded game, from the start, one per step."""
+    state = game.new_state(seed)
+    yield 0, state
+    for step, text in enumerate(actions, start=1):
+        state.apply(game.parse_action(text))
+        yield step, state

@@ -1,0 +1,124 @@
+"""Per-game knowledge the conformance suite needs and the protocol does not give.
+
+The protocol says nothing about cards, so checks that count them (conservation) or
+look at one seat's hidden holding (do samples vary? do they guess the truth?) ask a
+small hook, registered here under the game's name.  A game without hooks still runs
+every other check; the checks that need a hook are skipped with a message saying so.
+
+To cover a new game, add a :class:`GameHooks` to ``HOOKS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.protocol import JSON, State
+from tabletop.games.megalomania import state as mm_state
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    # Every card of the game, each listed once (as the game's own card ids).
+    all_cards: frozenset[Any]
+    # (place name, cards there) for every place a card can be: each card must be in exactly one.
+    card_places: Callable[[State[Any]], list[tuple[str, list[Any]]]]
+    # What ``seat`` holds that some other seat cannot see (compared between samples).
+    hidden_holding: Callable[[State[Any], int], Hashable]
+    # How many of ``seat``'s cards the other seats cannot see.
+    hidden_count: Callable[[State[Any], int], int]
+    # Descriptions of whatever of ``other``'s private information shows in ``view`` (a view
+    # built for another seat or for the spectator).  Empty when nothing leaks.
+    private_leaks: Callable[[dict[str, JSON], int], list[str]]
+    # A state in the middle of a round, good for sampling (some tricks played, cards still hidden).
+    mid_round: Callable[[State[Any]], bool]
+    # Extra consistency of a sampled world with the true state, seen by ``seat``: problems found.
+    sample_problems: Callable[[State[Any], State[Any], int], list[str]] | None = None
+
+
+# -- Megalomania --------------------------------------------------------------------------
+
+
+def _mm_bits(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _mm_places(state: Any) -> list[tuple[str, list[int]]]:
+    """Where each of the 32 cards is (the places serialize._check counts).
+
+    While an Explorer's find waits for its return (``explored`` set), the found card is in
+    the explorer's hand, and the previous trick keeps its name only as the slot the returned
+    card will fill: it is not counted there.
+    """
+    places: list[tuple[str, list[int]]] = [(f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)]
+    places.append(("undealt stock", _mm_bits(state.stock)))
+    places.append(("trick in play", list(state.t_cards)))
+    last = len(state.round_tricks) - 1
+    for k, (winner, cards) in enumerate(state.round_tricks):
+        held = list(cards)
+        if k == last and state.explored in held:
+            held.remove(state.explored)
+        places.append((f"trick {k + 1} (taken by seat {winner})", held))
+    return places
+
+
+def _mm_hidden(state: Any, seat: int) -> int:
+    return int(state.hands[seat] & ~state.known[seat])
+
+
+def _mm_private_leaks(view: dict[str, JSON], other: int) -> list[str]:
+    if view.get("phase") == "over":
+        return []
+    entry = view["seats"][other]
+    return [f"seats[{other}][{key!r}]" for key in ("hand", "scroll_numbers") if key in entry]
+
+
+def _mm_mid_round(state: Any) -> bool:
+    return state.phase == mm_state.PLAY and len(state.round_tricks) == 1 and not state.t_cards
+
+
+def _mm_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
+    problems = []
+    for o in range(true.n):
+        unknown = world.hands[o] & ~world.known[o]
+        if o != seat and unknown & world.forbidden[o]:
+            problems.append(f"seat {o} got cards it showed out of: {_mm_bits(unknown & world.forbidden[o])}")
+        if world.hands[o].bit_count() != true.hands[o].bit_count():
+            problems.append(f"seat {o} holds {world.hands[o].bit_count()} cards, not {true.hands[o].bit_count()}")
+        if world.known[o] != true.known[o] or world.hands[o] & world.known[o] != world.known[o]:
+            problems.append(f"seat {o}'s publicly known cards changed")
+    if world.hands[seat] != true.hands[seat]:
+        problems.append("the sampling seat's own hand changed")
+    if sorted(world.mission_deck) != sorted(true.mission_deck):
+        problems.append("the mission deck holds other missions")
+    return problems
+
+
+MEGALOMANIA = GameHooks(
+    all_cards=frozenset(range(32)),
+    card_places=_mm_places,
+    hidden_holding=_mm_hidden,
+    hidden_count=lambda state, seat: _mm_hidden(state, seat).bit_count(),
+    private_leaks=_mm_private_leaks,
+    mid_round=_mm_mid_round,
+    sample_problems=_mm_sample_problems,
+)
+
+HOOKS: dict[str, GameHooks] = {"megalomania": MEGALOMANIA}
+
+
+def conservation_problems(hooks: GameHooks, state: State[Any]) -> list[str]:
+    """Cards missing or found in two places; empty when every card is in exactly one place."""
+    where: dict[Any, list[str]] = {}
+    for place, cards in hooks.card_places(state):
+        for card in cards:
+            where.setdefault(card, []).append(place)
+    problems = [f"card {c!r} is in {len(p)} places: {', '.join(p)}" for c, p in where.items() if len(p) > 1]
+    missing = hooks.all_cards - set(where)
+    if missing:
+        problems.append(f"cards lost: {sorted(missing, key=repr)}")
+    extra = set(where) - hooks.all_cards
+    if extra:
+        problems.append(f"cards that do not exist: {sorted(extra, key=repr)}")
+    return problems
