@@ -217,7 +217,8 @@ def log(message: str) -> None:
 
 
 def machine() -> str:
-    return f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs"
+    system = f"{platform.system()} {platform.machine()}"
+    return f"Python {platform.python_version()} on {system}, {os.cpu_count()} CPUs"
 
 
 def settings_lines(args: argparse.Namespace, results: list[Result]) -> list[str]:

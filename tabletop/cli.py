@@ -1,5 +1,310 @@
-"""The `tabletop` command (placeholder until the CLI lands)."""
+"""The `tabletop` command: play, simulate, replay, and list the games.
+
+Engine errors (``TabletopError``) become one red line and exit code 2 for bad
+usage (unknown game, bad options or arguments) or 1 for everything else
+(a corrupt record, a game that breaks), never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from .core.errors import InvalidOptions, TabletopError, UnknownGame
+from .core.protocol import JSON, Event, Game, State
+from .core.record import Record
+from .core.registry import game_class, make, names
+from .sim.report import COMPLETED_HELP, print_summary
+from .sim.simulate import check_bots
+from .sim.simulate import simulate as run_simulation
+
+app = typer.Typer(
+    name="tabletop",
+    help="Rules engines, bots and a simulator for Megalomania and other tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+DEFAULT_GAME = "megalomania"
+USAGE, FAILURE = 2, 1
+
+
+class BadUsage(TabletopError):
+    """Arguments that make no sense together (exit code 2)."""
+
+
+def fail(message: str, code: int = FAILURE) -> NoReturn:
+    """One red line on stderr, then exit with ``code``."""
+    line = " ".join(str(message).split())
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]error:[/] {escape(line)}")
+    raise typer.Exit(code)
+
+
+@contextmanager
+def friendly_errors() -> Iterator[None]:
+    """Turn the engine's errors into :func:`fail`."""
+    try:
+        yield
+    except (InvalidOptions, UnknownGame, BadUsage) as err:
+        fail(str(err), USAGE)
+    except TabletopError as err:
+        fail(str(err), FAILURE)
+
+
+def make_game(name: str, players: int | None, option: Sequence[str] | None) -> Game[Any]:
+    """The game with ``--players`` and ``--option KEY=VALUE`` applied (validated by the game)."""
+    options: dict[str, Any] = {}
+    for item in option or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BadUsage(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = value.strip()
+    if players is not None:
+        options["players"] = players
+    return make(name, **options)
+
+
+def split_names(text: str | None) -> list[str]:
+    return [name.strip() for name in (text or "random").split(",") if name.strip()]
+
+
+GameArg = Annotated[str, typer.Argument(help="A registered game (see `tabletop games`).")]
+PlayersOpt = Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Another game option as KEY=VALUE (repeatable)."),
+]
+
+
+# -------------------------------------------------------------------- play
+@app.command()
+def play(
+    game: GameArg = DEFAULT_GAME,
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option(help="Your seat, 0 first.")] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots for the other seats in seat order, comma-separated, or one for all."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal (default: a random one, printed).")
+    ] = None,
+    difficulty: Annotated[str, typer.Option(help="How hard the bots play.")] = "normal",
+    save: Annotated[
+        Path | None, typer.Option(help="Where the game is saved (default: GAME.save.json).")
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue the game saved in this file.")] = None,
+    option: OptionOpt = None,
+) -> None:
+    """Play a game in the terminal against bots."""
+    console = Console(highlight=False)
+    with friendly_errors():
+        made = make_game(game, players, option)
+        n = made.players
+        if not 0 <= seat < n:
+            raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
+        names_given = split_names(bots)
+        if len(names_given) == 1:
+            names_given *= n - 1
+        try:
+            others = check_bots(names_given, n - 1) if n > 1 else []
+        except ValueError as err:
+            raise BadUsage(f"--bots: {err}") from None
+        if resume is not None and not resume.is_file():
+            fail(f"cannot resume: no saved game at {resume}")
+        if seed is None:
+            seed = secrets.randbelow(1 << 32)
+        save_path = save if save is not None else Path(f"{made.name}.save.json")
+        if resume is None:
+            console.print(f"Seed {seed} (play this deal again with --seed {seed}); saving to {save_path}")
+        try:
+            terminal = importlib.import_module("tabletop.terminal")
+        except ImportError as err:
+            fail(f"the terminal game is not available: {err}")
+        terminal.run_game(made.name, dict(made.options), seat, others, seed, difficulty, save_path, resume)
+        if resume is None:
+            console.print(f"Seed was {seed}; the game is saved in {save_path}")
+
+
+# ---------------------------------------------------------------- simulate
+SIMULATE_HELP = f"""Play bot games and summarize them: points, wins, game length, missions.
+
+The same seed gives the same output with any number of workers, apart from
+the timing (the last line; with --json, the "timing" key).
+
+Missions (games whose states list missions_played and points, like Megalomania):
+{COMPLETED_HELP}
+"""
+
+
+@app.command(help=SIMULATE_HELP)
+def simulate(
+    game: GameArg = DEFAULT_GAME,
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the run; game i and its bots derive theirs from it.")
+    ] = 1,
+    bots: Annotated[
+        str | None, typer.Option(help="One bot per seat, comma-separated, or one for all (default: random).")
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Worker processes (the output does not depend on it).")
+    ] = 1,
+    option: OptionOpt = None,
+) -> None:
+    with friendly_errors():
+        made = make_game(game, players, option)
+        try:
+            seats = check_bots(split_names(bots), made.players)
+        except ValueError as err:
+            raise BadUsage(f"--bots: {err}") from None
+        err_console = Console(stderr=True)
+        with Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+            disable=json_output or not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            summary = run_simulation(
+                made.name,
+                made.options,
+                games,
+                seed,
+                seats,
+                workers,
+                progress=lambda k: bar.advance(task, k),
+            )
+    if json_output:
+        typer.echo(json.dumps(summary.to_json(), indent=2))
+    else:
+        print_summary(summary, Console())
+
+
+# ------------------------------------------------------------------ replay
+def _value_text(value: JSON) -> str:
+    if isinstance(value, list):
+        return ",".join(_value_text(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def event_text(event: Event) -> Text:
+    fields = " ".join(f"{k}={_value_text(v)}" for k, v in event.data.items())
+    private = "" if event.visible_to is None else f" (seen by {_value_text(list(event.visible_to))})"
+    return Text.assemble("      ", (event.kind, "cyan"), ": ", fields, (private, "dim"))
+
+
+def results_table(state: State[Any]) -> Table:
+    over = state.is_terminal()
+    table = Table(box=None, title="Final scores" if over else "Scores so far", title_justify="left")
+    table.add_column("seat")
+    table.add_column("points", justify="right")
+    if over:
+        table.add_column("place", justify="right")
+    ranking = state.ranking() if over else []
+    for s, points in enumerate(state.scores()):
+        table.add_row(f"seat {s}", str(points), *([str(ranking[s])] if over else []))
+    return table
+
+
+def _wait_for_enter(console: Console) -> bool:
+    """False when the reader wants to stop stepping (q, or the end of input)."""
+    console.print("[dim]Enter: next action, q: play the rest[/]", end="")
+    try:
+        answer = sys.stdin.readline()
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    return bool(answer) and answer.strip().lower() != "q"
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
+    step: Annotated[bool, typer.Option(help="Wait for Enter between actions (on a terminal).")] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="Also show what this seat saw (its hand, its private draws).")
+    ] = None,
+) -> None:
+    """Replay a saved game, checking every action against the rules."""
+    console = Console(highlight=False, soft_wrap=True)
+    with friendly_errors():
+        if not file.is_file():
+            fail(f"no such record: {file}")
+        record = Record.load(file)
+        state = record.initial_state(record.make_game())
+        n = state.game.players
+        if seat is not None and not 0 <= seat < n:
+            raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
+        options = ", ".join(f"{k}={v!r}" for k, v in record.options.items())
+        console.print(
+            f"[bold]{escape(record.game)}[/] ({escape(options)}), seed {record.seed}, "
+            f"{len(record.actions)} actions" + (f", as seen by seat {seat}" if seat is not None else "")
+        )
+        stepping = step and sys.stdin.isatty()
+        to_act = state.current_seat
+        for index, text, after, events in record.steps():
+            console.print(Text.assemble((f"{index + 1:5} ", "dim"), f"seat {to_act}  ", (text, "bold")))
+            for event in events:
+                if event.visible(seat):
+                    console.print(event_text(event))
+            to_act, state = after.current_seat, after
+            if stepping and index + 1 < len(record.actions):
+                stepping = _wait_for_enter(console)
+        if not state.is_terminal():
+            console.print(
+                f"[yellow]The record stops before the end of the game ({len(record.actions)} actions).[/]"
+            )
+        console.print(results_table(state))
+
+
+# ------------------------------------------------------------------- games
+def _allowed(spec: Any) -> str:
+    if spec.choices is not None:
+        return ", ".join(map(str, spec.choices))
+    if spec.minimum is not None or spec.maximum is not None:
+        low = "" if spec.minimum is None else spec.minimum
+        high = "" if spec.maximum is None else spec.maximum
+        return f"{low}..{high}"
+    return ""
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the registered games and their options."""
+    console = Console(highlight=False)
+    with friendly_errors():
+        for name in names():
+            cls = game_class(name)
+            table = Table(title=f"{name}: {cls.title}", title_justify="left")
+            for column in ("option", "type", "default", "allowed", "meaning"):
+                table.add_column(column, overflow="fold")
+            for spec in cls.option_specs:
+                table.add_row(spec.name, spec.type.__name__, repr(spec.default), _allowed(spec), spec.help)
+            console.print(table)
+        console.print("[dim]Set options with --players N and --option KEY=VALUE.[/]")
 
 
 def main() -> None:
-    raise SystemExit("tabletop: the command line is being built")
+    """The `tabletop` entry point."""
+    app()

@@ -127,9 +127,7 @@ def describe_event(
     if kind == "trick":
         return _trick_line(data, me, labels)
     if kind == "scored":
-        parts = ", ".join(
-            f"{_subject(s, me, labels)} {signed(p)}" for s, p in enumerate(data["points"])
-        )
+        parts = ", ".join(f"{_subject(s, me, labels)} {signed(p)}" for s, p in enumerate(data["points"]))
         return Text(f"Round {data['round']} scored (mission {data['mission']}): {parts}.", style="bold")
     if kind == "game-over":
         return Text("The game is over.", style="bold")

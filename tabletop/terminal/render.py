@@ -1,0 +1,278 @@
+"""Drawing one seat's view of a Megalomania game with Rich.
+
+Every function here takes the view (``state.view(seat)``) and nothing from the
+state itself, so the screen cannot show what the seat may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..games.megalomania.cards import COLOURS
+from ..games.megalomania.rules import trick_winner
+from .describe import RESOURCE_WORDS, describe_action
+from .journal import RoundResult
+from .style import DIM, YOU, card_parts, card_sort_key, chip, chips, colour_badge, seat_text, signed
+
+View = Mapping[str, Any]
+LOG_LINES = 14
+
+
+def default_labels(view: View) -> list[str]:
+    return ["You" if i == view["seat"] else f"Seat {i}" for i in range(view["players"])]
+
+
+def mission_text(mission: Mapping[str, Any]) -> Text:
+    """``Mission 7 · variable, +2 per unit · the task``."""
+    points = mission.get("points", 0)
+    unit = "per unit" if mission.get("kind") == "variable" else "points"
+    out = Text(f"Mission {mission['number']}", style="bold")
+    if "task" in mission:
+        out.append(f"  {mission['kind']}, {signed(points)} {unit}  ", style="italic")
+        out.append(mission["task"], style="bold")
+    if mission.get("provisional"):
+        out.append("  (provisional points)", style=DIM)
+    return out
+
+
+def render_header(view: View, labels: Sequence[str]) -> RenderableType:
+    me = view["seat"]
+    line = Text()
+    line.append("MEGALOMANIA", style="bold magenta")
+    line.append(f"   Round {view['round']} of {view['rounds']}   ")
+    if view["dominant"]:
+        line.append("Dominant ")
+        line.append_text(colour_badge(view["dominant"]))
+        line.append("   ")
+    line.append(f"Dealer: {labels[view['dealer']]}   ")
+    if me is not None:
+        line.append(f"You are seat {me}", style=YOU)
+    mission = mission_text(view["mission"])
+    mission.append(f"  ({view['mission']['cards']} cards each)", style=DIM)
+    return Panel(Group(line, mission), box=box.HEAVY, padding=(0, 1))
+
+
+def render_seats(view: View, labels: Sequence[str]) -> RenderableType:
+    me = view["seat"]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
+    for name, justify in (
+        ("", "left"),
+        ("Player", "left"),
+        ("Cards", "right"),
+        ("Crystals", "right"),
+        ("Cubes", "right"),
+        ("Resources taken", "left"),
+        ("Scrolls", "right"),
+        ("Tricks", "right"),
+        ("Score", "right"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for entry in view["seats"]:
+        i = entry["seat"]
+        marker = Text("▶", style="bold green") if view["to_act"] == i else Text("")
+        name = seat_text(labels, i, me)
+        if i == view["dealer"]:
+            name.append(" (dealer)", style=DIM)
+        cards = Text(str(entry["cards"]))
+        if entry["known_cards"]:
+            cards = Text("shows ").append_text(chips(entry["known_cards"])).append(f" of {entry['cards']}")
+        resource = entry["resource"]
+        table.add_row(
+            marker,
+            name,
+            cards,
+            str(entry["crystals"]),
+            str(entry["cubes"]),
+            Text(RESOURCE_WORDS[resource] if resource else "-", style="" if resource else DIM),
+            str(entry["scrolls"]),
+            str(entry["tricks"]),
+            Text(str(entry["score"]), style="bold"),
+        )
+    return table
+
+
+def _leader(view: View) -> int:
+    if view["phase"] == "resources":  # the dealer's left leads the first turn
+        return int((view["dealer"] + 1) % view["players"])
+    return int(view["trick"]["leader"])
+
+
+def effect_lines(view: View, labels: Sequence[str]) -> list[Text]:
+    """The powers in force on the current trick."""
+    trick = view["trick"]
+    lines = []
+    if trick["farmer"] is not None:
+        lines.append(("Farmer", f"{labels[trick['farmer']]} will lead the next turn"))
+    if trick["dwarf"]:
+        lines.append(("Dwarf", "the LOWEST card takes this trick"))
+    if trick["wizard"]:
+        lines.append(("Wizard", "the players after it must play their lowest card"))
+    if trick["knight"]:
+        lines.append(("Knight", "dominant cards played after it lose their advantage"))
+    if trick["emperor"]:
+        lines.append(("Emperor", "no more powers or cubes this turn"))
+    return [Text.assemble(("  ✦ ", "magenta"), (name, "bold magenta"), f": {what}") for name, what in lines]
+
+
+def winning_seat(view: View) -> int | None:
+    """Who takes the current trick if nothing more changes (public information only)."""
+    plays = view["trick"]["plays"]
+    if not plays or view["dominant"] is None:
+        return None
+    best = trick_winner(
+        [COLOURS.index(p["colour"]) for p in plays],
+        [p["value"] for p in plays],
+        [p["advantage"] for p in plays],
+        COLOURS.index(view["dominant"]),
+        view["trick"]["dwarf"],
+    )
+    return int(plays[best]["seat"])
+
+
+def _play_notes(play: Mapping[str, Any], dominant: str | None) -> Text:
+    printed, rank, value = card_parts(play["card"])
+    notes: list[str] = []
+    if play["colour"] != printed:
+        notes.append(f"{printed} {rank} turned {play['colour']}")
+    if play["cubes"]:
+        notes.append(f"{signed(play['cubes'])} cubes (printed {value})")
+    if play["power"]:
+        notes.append("power used")
+    if not play["advantage"] and play["colour"] == dominant:
+        notes.append("no dominant advantage (Knight)")
+    return Text(" · ".join(notes), style="italic")
+
+
+def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
+    trick, me = view["trick"], view["seat"]
+    number = len(view["tricks"]) + 1
+    title = f"Trick {number} of {view['mission']['cards']}"
+    body: list[RenderableType] = []
+    if view["phase"] == "over":
+        body.append(Text("The game is over.", style=DIM))
+    elif not trick["plays"]:
+        who = labels[_leader(view)]
+        waiting = "Resources are being chosen; " if view["phase"] == "resources" else ""
+        body.append(Text(f"{waiting}{who} {'lead' if who == 'You' else 'leads'} this trick.", style=DIM))
+    else:
+        lead = trick["lead"]
+        head = Text("Led ").append_text(colour_badge(lead)) if lead else Text()
+        body.append(head)
+        grid = Table.grid(padding=(0, 1))
+        for play in trick["plays"]:
+            card = chip(play["card"], colour=play["colour"], value=play["value"])
+            grid.add_row(seat_text(labels, play["seat"], me), card, _play_notes(play, view["dominant"]))
+        body.append(grid)
+        body.extend(effect_lines(view, labels))
+        best = winning_seat(view)
+        if best is not None:
+            body.append(Text.assemble("Taking it so far: ", seat_text(labels, best, me)))
+    return Panel(Group(*body), title=title, title_align="left", border_style="cyan")
+
+
+def render_hand(view: View) -> RenderableType:
+    """The person's own hand by colour and value: the only cards of a hand the screen shows."""
+    me = view["seat"]
+    entry = view["seats"][me] if me is not None else {}
+    hand = sorted(entry.get("hand", []), key=card_sort_key)
+    playable = {a for a in view["legal"] if a in hand} if view["phase"] == "play" else set(hand)
+    grid = Table.grid(padding=(0, 1))
+    for colour in COLOURS:
+        cards = [c for c in hand if card_parts(c)[0] == colour]
+        if not cards:
+            continue
+        row = Text()
+        for i, card in enumerate(cards):
+            row.append(" " if i else "").append_text(chip(card, dim=card not in playable))
+        label = "★ dominant" if colour == view["dominant"] else ""
+        grid.add_row(colour_badge(colour, colour.ljust(6)), row, Text(label, style="bold magenta"))
+    body: list[RenderableType] = [grid if hand else Text("No cards in hand.", style=DIM)]
+    if entry.get("known_cards"):
+        body.append(Text("Everyone has seen: ").append_text(chips(entry["known_cards"])))
+    if entry.get("scroll_numbers"):
+        numbers = ", ".join(str(n) for n in entry["scroll_numbers"])
+        body.append(Text(f"Your scrolls: {numbers} (an unused scroll is worth +2 at the end)", style=DIM))
+    return Panel(Group(*body), title=f"Your hand ({len(hand)} cards)", title_align="left", border_style=YOU)
+
+
+def render_tricks(view: View, labels: Sequence[str]) -> RenderableType:
+    grid = Table.grid(padding=(0, 1))
+    for i, trick in enumerate(view["tricks"], 1):
+        grid.add_row(Text(f"{i}.", style=DIM), seat_text(labels, trick["winner"], view["seat"]), chips(trick["cards"]))
+    body = grid if view["tricks"] else Text("No trick taken yet this round.", style=DIM)
+    return Panel(body, title="Tricks this round", title_align="left", border_style="blue")
+
+
+def render_round_result(result: RoundResult, labels: Sequence[str], me: int | None) -> RenderableType:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column("Player")
+    table.add_column("Tricks taken")
+    table.add_column("Points", justify="right")
+    for seat, points in enumerate(result.points):
+        taken = [cards for winner, cards in result.tricks if winner == seat]
+        cards = Text(f"{len(taken)}: ").append_text(chips([c for t in taken for c in t], sep=" ")) if taken else Text("0")
+        style = "bold green" if points > 0 else "bold red" if points < 0 else ""
+        table.add_row(seat_text(labels, seat, me), cards, Text(signed(points), style=style))
+    title = f"Round {result.round} is over"
+    return Panel(Group(mission_text(result.mission), table), title=title, title_align="left", border_style="yellow")
+
+
+def render_log(lines: Sequence[Text]) -> RenderableType:
+    shown = list(lines[-LOG_LINES:])
+    if len(lines) > LOG_LINES:
+        shown.insert(0, Text(f"… {len(lines) - LOG_LINES} earlier lines", style=DIM))
+    body = Group(*shown) if shown else Text("Nothing yet.", style=DIM)
+    return Panel(body, title="Since your last move", title_align="left", border_style="grey50")
+
+
+def render_actions(view: View) -> RenderableType:
+    legal = view["legal"]
+    if not legal:
+        return Panel(Text("Not your turn.", style=DIM), title="Your move", title_align="left")
+    grid = Table.grid(padding=(0, 2))
+    for i, text in enumerate(legal, 1):
+        grid.add_row(Text(str(i), style="bold cyan", justify="right"), describe_action(text, view), Text(text, style=DIM))
+    hint = Text("Type a number or the text on the right;  s save · q save and quit · h help", style=DIM)
+    return Panel(Group(grid, hint), title="Your move", title_align="left", border_style="bold green")
+
+
+def _side_by_side(left: RenderableType, right: RenderableType) -> Table:
+    grid = Table.grid(expand=True, padding=(0, 1))
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    grid.add_row(left, right)
+    return grid
+
+
+def render_view(
+    view: View,
+    labels: Sequence[str] | None = None,
+    log: Sequence[Text] = (),
+    last_round: RoundResult | None = None,
+    wide: bool = True,
+) -> RenderableType:
+    """The whole screen for one seat, drawn from its view and the events it saw."""
+    names = list(labels) if labels is not None else default_labels(view)
+    me = view["seat"]
+    seats = render_seats(view, names)
+    trick = render_trick(view, names)
+    hand = render_hand(view)
+    tricks = render_tricks(view, names)
+    if last_round is not None and not view["tricks"]:
+        tricks = render_round_result(last_round, names, me)
+    log_panel, actions = render_log(log), render_actions(view)
+    if not wide:
+        return Group(render_header(view, names), seats, trick, tricks, hand, log_panel, actions)
+    return Group(
+        render_header(view, names),
+        _side_by_side(Panel(seats, title="Table", title_align="left", border_style="grey50"), trick),
+        _side_by_side(hand, tricks),
+        _side_by_side(log_panel, actions),
+    )
