@@ -31,7 +31,7 @@ def seats_table(summary: Summary) -> Table:
             f"{s.stdev:.2f}",
             str(s.min),
             str(s.max),
-            f"{s.wins:g}" if s.wins == int(s.wins) else f"{s.wins:.2f}",
+            f"{s.wins:.2f}",
             f"{s.win_share:.1%}",
         )
     return table

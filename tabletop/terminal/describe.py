@@ -138,7 +138,7 @@ def _trick_line(data: Mapping[str, Any], me: int | None, labels: Sequence[str] |
     winner = data["winner"]
     line = Text(f"{_subject(winner, me, labels)} {_verb(winner, me, 'takes')} the trick ")
     line.stylize("bold")
-    line.append_text(chips(data["cards"]))
+    line.append_text(chips(data["cards"], short=True))
     leader = data.get("next_leader", winner)
     if leader != winner:
         line.append(f"; {_subject(leader, me, labels)} {_verb(leader, me, 'leads')} next (Farmer)")

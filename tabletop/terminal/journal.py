@@ -45,9 +45,9 @@ class Journal:
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
             if event.visible(self.seat):
-                self._note(event.kind, event.data)
+                self.note(event.kind, event.data)
 
-    def _note(self, kind: str, data: Mapping[str, Any]) -> None:
+    def note(self, kind: str, data: Mapping[str, Any]) -> None:
         line = describe_event(kind, data, self.seat, self.labels)
         if line is not None:
             self.lines.append(line)

@@ -10,7 +10,15 @@ from ..core.errors import InvalidActionText
 from ..games.megalomania.actions import Kind, parse_action
 from .style import card_name
 
-COMMANDS = {"s": "save", "save": "save", "q": "quit", "quit": "quit", "h": "help", "help": "help", "?": "help"}
+COMMANDS = {
+    "s": "save",
+    "save": "save",
+    "q": "quit",
+    "quit": "quit",
+    "h": "help",
+    "help": "help",
+    "?": "help",
+}
 
 
 @dataclass(frozen=True)
@@ -67,5 +75,6 @@ def _why_not(text: str, view: Mapping[str, Any]) -> str:
         if view["trick"]["wizard"]:
             return "A Wizard's power is in force: you must play your lowest card of the colour."
         lead, dominant = view["trick"]["lead"], view["dominant"]
-        return f"{card_name(card).capitalize()} does not follow the rule: play {lead} if you can, else {dominant}."
+        name = card_name(card)
+        return f"{name[0].upper()}{name[1:]} breaks the rule: play {lead} if you can, else {dominant}."
     return f"{text!r} is not possible now."

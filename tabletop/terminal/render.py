@@ -10,14 +10,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..games.megalomania.cards import COLOURS
 from ..games.megalomania.rules import trick_winner
-from .describe import RESOURCE_WORDS, describe_action
+from .describe import describe_action
 from .journal import RoundResult
 from .style import DIM, YOU, card_parts, card_sort_key, chip, chips, colour_badge, seat_text, signed
 
@@ -59,21 +59,25 @@ def render_header(view: View, labels: Sequence[str]) -> RenderableType:
     return Panel(Group(line, mission), box=box.HEAVY, padding=(0, 1))
 
 
+TOOK = {"crystals": "2 crystals", "cubes": "10 cubes", "mixed": "1 crystal, 5 cubes", "scroll": "a scroll"}
+SEAT_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("", "left"),
+    ("Player", "left"),
+    ("Cards in hand", "left"),
+    ("Took this round", "left"),
+    ("Crystals", "right"),
+    ("Cubes", "right"),
+    ("Scrolls", "right"),
+    ("Tricks", "right"),
+    ("Score", "right"),
+)
+
+
 def render_seats(view: View, labels: Sequence[str]) -> RenderableType:
     me = view["seat"]
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
-    for name, justify in (
-        ("", "left"),
-        ("Player", "left"),
-        ("Cards", "right"),
-        ("Crystals", "right"),
-        ("Cubes", "right"),
-        ("Resources taken", "left"),
-        ("Scrolls", "right"),
-        ("Tricks", "right"),
-        ("Score", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=True)
+    for heading, justify in SEAT_COLUMNS:
+        table.add_column(heading, justify=justify)
     for entry in view["seats"]:
         i = entry["seat"]
         marker = Text("▶", style="bold green") if view["to_act"] == i else Text("")
@@ -82,15 +86,15 @@ def render_seats(view: View, labels: Sequence[str]) -> RenderableType:
             name.append(" (dealer)", style=DIM)
         cards = Text(str(entry["cards"]))
         if entry["known_cards"]:
-            cards = Text("shows ").append_text(chips(entry["known_cards"])).append(f" of {entry['cards']}")
+            cards.append(", seen: ").append_text(chips(entry["known_cards"], short=True))
         resource = entry["resource"]
         table.add_row(
             marker,
             name,
             cards,
+            Text(TOOK[resource], style="") if resource else Text("-", style=DIM),
             str(entry["crystals"]),
             str(entry["cubes"]),
-            Text(RESOURCE_WORDS[resource] if resource else "-", style="" if resource else DIM),
             str(entry["scrolls"]),
             str(entry["tricks"]),
             Text(str(entry["score"]), style="bold"),
@@ -142,7 +146,8 @@ def _play_notes(play: Mapping[str, Any], dominant: str | None) -> Text:
     if play["colour"] != printed:
         notes.append(f"{printed} {rank} turned {play['colour']}")
     if play["cubes"]:
-        notes.append(f"{signed(play['cubes'])} cubes (printed {value})")
+        plural = "s" if abs(play["cubes"]) > 1 else ""
+        notes.append(f"{signed(play['cubes'])} cube{plural} (printed {value})")
     if play["power"]:
         notes.append("power used")
     if not play["advantage"] and play["colour"] == dominant:
@@ -205,23 +210,27 @@ def render_hand(view: View) -> RenderableType:
 def render_tricks(view: View, labels: Sequence[str]) -> RenderableType:
     grid = Table.grid(padding=(0, 1))
     for i, trick in enumerate(view["tricks"], 1):
-        grid.add_row(Text(f"{i}.", style=DIM), seat_text(labels, trick["winner"], view["seat"]), chips(trick["cards"]))
+        winner = seat_text(labels, trick["winner"], view["seat"])
+        grid.add_row(Text(f"{i}.", style=DIM), winner, chips(trick["cards"], short=True))
     body = grid if view["tricks"] else Text("No trick taken yet this round.", style=DIM)
     return Panel(body, title="Tricks this round", title_align="left", border_style="blue")
 
 
 def render_round_result(result: RoundResult, labels: Sequence[str], me: int | None) -> RenderableType:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    """A finished round: each seat's tricks (cards as ``K9``: letter and value) and points."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=True)
     table.add_column("Player")
-    table.add_column("Tricks taken")
+    table.add_column("Tricks", justify="right")
+    table.add_column("Cards taken", ratio=1)
     table.add_column("Points", justify="right")
     for seat, points in enumerate(result.points):
         taken = [cards for winner, cards in result.tricks if winner == seat]
-        cards = Text(f"{len(taken)}: ").append_text(chips([c for t in taken for c in t], sep=" ")) if taken else Text("0")
+        cards = Text("  ").join(chips(trick, short=True) for trick in taken)
         style = "bold green" if points > 0 else "bold red" if points < 0 else ""
-        table.add_row(seat_text(labels, seat, me), cards, Text(signed(points), style=style))
+        table.add_row(seat_text(labels, seat, me), str(len(taken)), cards, Text(signed(points), style=style))
     title = f"Round {result.round} is over"
-    return Panel(Group(mission_text(result.mission), table), title=title, title_align="left", border_style="yellow")
+    body = Group(mission_text(result.mission), table)
+    return Panel(body, title=title, title_align="left", border_style="yellow")
 
 
 def render_log(lines: Sequence[Text]) -> RenderableType:
@@ -238,8 +247,12 @@ def render_actions(view: View) -> RenderableType:
         return Panel(Text("Not your turn.", style=DIM), title="Your move", title_align="left")
     grid = Table.grid(padding=(0, 2))
     for i, text in enumerate(legal, 1):
-        grid.add_row(Text(str(i), style="bold cyan", justify="right"), describe_action(text, view), Text(text, style=DIM))
-    hint = Text("Type a number or the text on the right;  s save · q save and quit · h help", style=DIM)
+        grid.add_row(
+            Text(str(i), style="bold cyan", justify="right"),
+            describe_action(text, view),
+            Text(text, style=DIM),
+        )
+    hint = Text("A number or the text on the right · s save · q quit · h help", style=DIM)
     return Panel(Group(grid, hint), title="Your move", title_align="left", border_style="bold green")
 
 
@@ -260,19 +273,11 @@ def render_view(
 ) -> RenderableType:
     """The whole screen for one seat, drawn from its view and the events it saw."""
     names = list(labels) if labels is not None else default_labels(view)
-    me = view["seat"]
-    seats = render_seats(view, names)
-    trick = render_trick(view, names)
-    hand = render_hand(view)
-    tricks = render_tricks(view, names)
-    if last_round is not None and not view["tricks"]:
-        tricks = render_round_result(last_round, names, me)
-    log_panel, actions = render_log(log), render_actions(view)
+    top: list[RenderableType] = [render_header(view, names), render_seats(view, names)]
+    if last_round is not None:
+        top.append(render_round_result(last_round, names, view["seat"]))
+    trick, tricks = render_trick(view, names), render_tricks(view, names)
+    hand, log_panel, actions = render_hand(view), render_log(log), render_actions(view)
     if not wide:
-        return Group(render_header(view, names), seats, trick, tricks, hand, log_panel, actions)
-    return Group(
-        render_header(view, names),
-        _side_by_side(Panel(seats, title="Table", title_align="left", border_style="grey50"), trick),
-        _side_by_side(hand, tricks),
-        _side_by_side(log_panel, actions),
-    )
+        return Group(*top, trick, tricks, log_panel, hand, actions)
+    return Group(*top, _side_by_side(trick, tricks), _side_by_side(log_panel, Group(hand, actions)))

@@ -55,12 +55,18 @@ def chip(text: str, *, colour: str | None = None, value: int | None = None, dim:
     return Text(label, style=f"{style} dim" if dim else style)
 
 
-def chips(cards: Sequence[str], sep: str = " ") -> Text:
+def short_chip(text: str) -> Text:
+    """A card as a small badge: `` K9 `` (its notation letter and value)."""
+    colour, _, value = card_parts(text)
+    return Text(f"{text[0]}{value}", style=BADGE[colour])
+
+
+def chips(cards: Sequence[str], sep: str = " ", short: bool = False) -> Text:
     out = Text()
     for i, card in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(chip(card))
+        out.append_text(short_chip(card) if short else chip(card))
     return out
 
 

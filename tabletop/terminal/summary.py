@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -26,7 +25,9 @@ def render_scoresheet(
 ) -> RenderableType:
     """Round by round: the dominant colour, the mission and each seat's points."""
     me = view["seat"]
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, title="Scoresheet", title_justify="left")
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, title="Scoresheet", title_justify="left"
+    )
     table.add_column("Round", justify="right")
     table.add_column("Dominant")
     table.add_column("Mission")
@@ -42,22 +43,40 @@ def render_scoresheet(
         )
     if view["phase"] == "over":
         bonus = [SCROLL_BONUS if s["scrolls"] else 0 for s in view["seats"]]
-        table.add_row("", "", Text("unused scroll bonus", style="italic"), *(signed(b) if b else "·" for b in bonus))
+        table.add_row(
+            "", "", Text("unused scroll bonus", style="italic"), *(signed(b) if b else "·" for b in bonus)
+        )
     table.add_section()
-    table.add_row("", "", Text("Total", style="bold"), *(Text(str(s["score"]), style="bold") for s in view["seats"]))
+    table.add_row(
+        "", "", Text("Total", style="bold"), *(Text(str(s["score"]), style="bold") for s in view["seats"])
+    )
     return table
 
 
 def render_ranking(view: View, labels: Sequence[str]) -> RenderableType:
     me = view["seat"]
     table = Table(box=box.ROUNDED, title="Final ranking", title_style="bold", title_justify="left")
-    for name, justify in (("Place", "left"), ("Player", "left"), ("Score", "right"), ("Negative points", "right"), ("Unused scrolls", "right")):
+    for name, justify in (
+        ("Place", "left"),
+        ("Player", "left"),
+        ("Score", "right"),
+        ("Negative points", "right"),
+        ("Unused scrolls", "right"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     ranking, negative = view["ranking"], view["negative_points"]
     for seat in sorted(range(view["players"]), key=lambda s: (ranking[s], s)):
-        place = Text(PLACES.get(ranking[seat], str(ranking[seat])), style="bold yellow" if ranking[seat] == 1 else "")
+        place = Text(
+            PLACES.get(ranking[seat], str(ranking[seat])), style="bold yellow" if ranking[seat] == 1 else ""
+        )
         entry = view["seats"][seat]
-        table.add_row(place, seat_text(labels, seat, me), str(entry["score"]), str(negative[seat]), str(entry["scrolls"]))
+        table.add_row(
+            place,
+            seat_text(labels, seat, me),
+            str(entry["score"]),
+            str(negative[seat]),
+            str(entry["scrolls"]),
+        )
     return table
 
 
@@ -66,7 +85,11 @@ def render_final(
 ) -> RenderableType:
     names = list(labels) if labels is not None else default_labels(view)
     winners = [names[s] for s, r in enumerate(view["ranking"]) if r == 1]
-    verdict = "You win!" if names[view["seat"]] in winners and len(winners) == 1 else f"Winner: {' and '.join(winners)}"
+    verdict = (
+        "You win!"
+        if names[view["seat"]] in winners and len(winners) == 1
+        else f"Winner: {' and '.join(winners)}"
+    )
     headline = Text(f"Game over. {verdict}", style="bold magenta")
     return Panel(
         Group(headline, render_ranking(view, names), render_scoresheet(view, names, tasks)),
@@ -102,5 +125,9 @@ def render_help() -> RenderableType:
         "played first wins.  Crystals and cubes are lost at the end of the round.",
         style="italic",
     )
-    commands = Text("Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM)
-    return Panel(Group(notation, cards, rules, commands), title="Help", title_align="left", border_style="cyan")
+    commands = Text(
+        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
+    )
+    return Panel(
+        Group(notation, cards, rules, commands), title="Help", title_align="left", border_style="cyan"
+    )

@@ -53,7 +53,9 @@ def _mm_places(state: Any) -> list[tuple[str, list[int]]]:
     the explorer's hand, and the previous trick keeps its name only as the slot the returned
     card will fill: it is not counted there.
     """
-    places: list[tuple[str, list[int]]] = [(f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)]
+    places: list[tuple[str, list[int]]] = [
+        (f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)
+    ]
     places.append(("undealt stock", _mm_bits(state.stock)))
     places.append(("trick in play", list(state.t_cards)))
     last = len(state.round_tricks) - 1
@@ -103,7 +105,9 @@ def _mm_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
         if o != seat and unknown & world.forbidden[o]:
             problems.append(f"seat {o} got cards it showed out of: {_mm_bits(unknown & world.forbidden[o])}")
         if world.hands[o].bit_count() != true.hands[o].bit_count():
-            problems.append(f"seat {o} holds {world.hands[o].bit_count()} cards, not {true.hands[o].bit_count()}")
+            problems.append(
+                f"seat {o} holds {world.hands[o].bit_count()} cards, not {true.hands[o].bit_count()}"
+            )
         if world.known[o] != true.known[o] or world.hands[o] & world.known[o] != world.known[o]:
             problems.append(f"seat {o}'s publicly known cards changed")
     if world.hands[seat] != true.hands[seat]:

@@ -93,9 +93,7 @@ def test_global_rngs_change_nothing(name: str, players: int) -> None:
         for index in range(CHECKED_GAMES):
             seed = game_seed(name, players, index, salt=3)
             calm = play(game, seed, random_chooser(random.Random(seed)), keep_states=True)
-            shaken = play(
-                game, seed, random_chooser(random.Random(seed)), keep_states=True, between=_disturb
-            )
+            shaken = play(game, seed, random_chooser(random.Random(seed)), keep_states=True, between=_disturb)
             assert calm.actions == shaken.actions, f"{name}, {players}p, seed {seed}: choices differ"
             for step, (a, b) in enumerate(zip(calm.states, shaken.states, strict=True)):
                 assert a == b, f"{name}, {players}p, seed {seed}: the global RNGs changed step {step}"
@@ -141,7 +139,12 @@ def test_string_hashing_changes_nothing() -> None:
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run(
-            [sys.executable, "-c", _HASH_SCRIPT], cwd=root, env=env, capture_output=True, text=True, check=True
+            [sys.executable, "-c", _HASH_SCRIPT],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         digests.add(out.stdout.strip())
     assert len(digests) == 1, "the same games differ under PYTHONHASHSEED=1 and =2"

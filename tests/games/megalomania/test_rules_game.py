@@ -28,14 +28,14 @@ def random_game(players: int, seed: int) -> list[MegalomaniaState]:
         s.apply(rng.choice(s.legal_actions()))
         if s.round != before and not s.is_terminal():
             starts.append(s.clone())
-    return starts + [s]
+    return [*starts, s]
 
 
 def test_dominant_colour_schedule() -> None:
     assert DOMINANT_BY_ROUND == (
         BLACK, RED, YELLOW, BLUE, YELLOW, RED, BLUE, BLACK, RED, YELLOW, BLACK, BLUE,
     )  # fmt: skip
-    *rounds, end = random_game(4, 1)
+    *rounds, _end = random_game(4, 1)
     assert [s.dominant for s in rounds] == list(DOMINANT_BY_ROUND)
 
 

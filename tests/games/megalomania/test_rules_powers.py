@@ -90,7 +90,9 @@ def test_assassin_without_crystal_must_follow() -> None:
 
 
 def test_assassin_that_may_be_played_anyway_is_played_plainly() -> None:
-    s = table([["Xy", "Xr"], ["Ay", "Au"], ["Ky", "Fb"], ["Fy", "Fr"]], "blue", leader=C, resources=[X, P, X, X])
+    s = table(
+        [["Xy", "Xr"], ["Ay", "Au"], ["Ky", "Fb"], ["Fy", "Fr"]], "blue", leader=C, resources=[X, P, X, X]
+    )
     play(s, "Ky", "Fy", "Xy")
     assert plays(s) == {"Ay", "Au!"}
 

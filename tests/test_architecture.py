@@ -1,0 +1,65 @@
+"""The layering of docs/architecture.md: core <- games <- everything else, and pure rules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
+OUTER = ("agents", "sim", "terminal", "cli", "server", "web")
+
+
+def modules(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def imported(path: Path) -> set[str]:
+    """Absolute names of the tabletop modules a file imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text())
+    package = ["tabletop", *path.relative_to(PACKAGE).parent.parts]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                names.add(".".join([*base, node.module] if node.module else base))
+            elif node.module:
+                names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", modules("core"), ids=str)
+def test_core_imports_no_game_and_nothing_outer(path: Path) -> None:
+    for name in imported(path):
+        assert not name.startswith("tabletop.games"), f"{path} imports {name}"
+        assert not any(name.startswith(f"tabletop.{o}") for o in OUTER), f"{path} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules("games"), ids=str)
+def test_games_import_only_core_and_themselves(path: Path) -> None:
+    game = path.relative_to(PACKAGE / "games").parts[0]
+    for name in imported(path):
+        if name.startswith("tabletop."):
+            allowed = name.startswith("tabletop.core") or name.startswith(f"tabletop.games.{game}")
+            assert allowed or name == "tabletop.games", f"{path} imports {name}"
+
+
+GLOBAL_RNG = {"random", "choice", "choices", "shuffle", "randrange", "randint", "sample", "seed", "uniform"}
+
+
+@pytest.mark.parametrize("path", modules("core") + modules("games"), ids=str)
+def test_rules_do_no_io_and_use_no_global_rng(path: Path) -> None:
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                assert func.id not in ("print", "input", "open"), f"{path}:{node.lineno} calls {func.id}"
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                if func.value.id == "random":
+                    assert func.attr not in GLOBAL_RNG, f"{path}:{node.lineno} uses random.{func.attr}"
+                assert func.value.id not in ("socket", "subprocess"), f"{path}:{node.lineno}"
