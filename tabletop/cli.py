@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .core.errors import InvalidOptions, TabletopError, UnknownGame
-from .core.protocol import JSON, Event, Game, State
+from .core.protocol import JSON, Event, Game, OptionSpec, State
 from .core.record import Record
 from .core.registry import game_class, make, names
 from .sim.report import COMPLETED_HELP, print_summary
@@ -63,6 +63,8 @@ def friendly_errors() -> Iterator[None]:
         fail(str(err), USAGE)
     except TabletopError as err:
         fail(str(err), FAILURE)
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
 
 
 def make_game(name: str, players: int | None, option: Sequence[str] | None) -> Game[Any]:
@@ -105,7 +107,8 @@ def play(
     ] = None,
     difficulty: Annotated[str, typer.Option(help="How hard the bots play.")] = "normal",
     save: Annotated[
-        Path | None, typer.Option(help="Where the game is saved (default: GAME.save.json).")
+        Path | None,
+        typer.Option(help="Where the game is saved (default: the --resume file, else GAME.save.json)."),
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue the game saved in this file.")] = None,
     option: OptionOpt = None,
@@ -117,25 +120,28 @@ def play(
         n = made.players
         if not 0 <= seat < n:
             raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
-        names_given = split_names(bots)
-        if len(names_given) == 1:
-            names_given *= n - 1
         try:
-            others = check_bots(names_given, n - 1) if n > 1 else []
+            others = check_bots(split_names(bots), n - 1)
         except ValueError as err:
             raise BadUsage(f"--bots: {err}") from None
         if resume is not None and not resume.is_file():
             fail(f"cannot resume: no saved game at {resume}")
         if seed is None:
             seed = secrets.randbelow(1 << 32)
-        save_path = save if save is not None else Path(f"{made.name}.save.json")
+        # resuming saves back to the same file unless told otherwise
+        save_path = save or resume or Path(f"{made.name}.save.json")
         if resume is None:
             console.print(f"Seed {seed} (play this deal again with --seed {seed}); saving to {save_path}")
         try:
             terminal = importlib.import_module("tabletop.terminal")
         except ImportError as err:
             fail(f"the terminal game is not available: {err}")
-        terminal.run_game(made.name, dict(made.options), seat, others, seed, difficulty, save_path, resume)
+        try:
+            terminal.run_game(
+                made.name, dict(made.options), seat, others, seed, difficulty, save_path, resume
+            )
+        except ValueError as err:  # the terminal's refusals (a game it cannot draw, a bad save's seating)
+            fail(str(err))
         if resume is None:
             console.print(f"Seed was {seed}; the game is saved in {save_path}")
 
@@ -262,6 +268,9 @@ def replay(
             f"{len(record.actions)} actions" + (f", as seen by seat {seat}" if seat is not None else "")
         )
         stepping = step and sys.stdin.isatty()
+        for event in state.opening_events():
+            if event.visible(seat):
+                console.print(event_text(event))
         to_act = state.current_seat
         for index, text, after, events in record.steps():
             console.print(Text.assemble((f"{index + 1:5} ", "dim"), f"seat {to_act}  ", (text, "bold")))
@@ -279,7 +288,7 @@ def replay(
 
 
 # ------------------------------------------------------------------- games
-def _allowed(spec: Any) -> str:
+def _allowed(spec: OptionSpec) -> str:
     if spec.choices is not None:
         return ", ".join(map(str, spec.choices))
     if spec.minimum is not None or spec.maximum is not None:

@@ -208,7 +208,7 @@ def test_play_resume(
     path, _, _ = saved
     result = invoke("play", "--resume", str(path))
     assert result.exit_code == 0, result.output
-    assert terminal[0][7] == path
+    assert terminal[0][6] == terminal[0][7] == path  # saves back to the file it resumed
     failed_cleanly(invoke("play", "--resume", str(tmp_path / "none.json")), 1, "no saved game")
 
 
@@ -224,3 +224,13 @@ def test_play_resume(
 def test_play_usage_errors(terminal: list[tuple[Any, ...]], args: list[str], message: str) -> None:
     failed_cleanly(invoke("play", *args), 2, message)
     assert terminal == []
+
+
+def test_play_reports_the_terminal_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any) -> None:
+        raise ValueError("the terminal plays megalomania only")
+
+    fake = types.ModuleType("tabletop.terminal")
+    fake.run_game = refuse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tabletop.terminal", fake)
+    failed_cleanly(invoke("play", "--seed", "1"), 1, "the terminal plays megalomania only")

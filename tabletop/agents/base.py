@@ -13,9 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game, State
 
 A = TypeVar("A")
+
+
+class UnknownAgent(TabletopError, ValueError):
+    """No bot is registered under that name."""
 
 
 @dataclass(frozen=True)
@@ -74,4 +79,4 @@ def make_agent(name: str, seed: int = 0) -> Agent[Any]:
     try:
         return AGENTS[name](seed)
     except KeyError:
-        raise ValueError(f"no bot called {name!r}; known bots: {', '.join(sorted(AGENTS))}") from None
+        raise UnknownAgent(f"no bot called {name!r}; known bots: {', '.join(sorted(AGENTS))}") from None

@@ -121,6 +121,10 @@ class State(ABC, Generic[A]):
         unchanged, when the action is not legal now or not this seat's turn.
         """
 
+    def opening_events(self) -> list[Event]:
+        """What the set-up of a fresh state made happen (the first deal...), for logs."""
+        return []
+
     def apply_text(self, text: str, seat: int | None = None) -> list[Event]:
         return self.apply(self.game.parse_action(text), seat)
 

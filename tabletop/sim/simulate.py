@@ -11,6 +11,7 @@ back in game order.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -116,7 +117,9 @@ def _chunks(
 
 def _play_parallel(chunks: list[Chunk], workers: int, progress: Progress | None) -> list[GameResult]:
     done: dict[int, list[GameResult]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # not fork: the parent may be running threads (a progress bar's refresh thread)
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
         pending: dict[Future[list[GameResult]], Chunk] = {pool.submit(play_chunk, c): c for c in chunks}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -71,6 +71,7 @@ class Session:
 
     # ------------------------------------------------------------ playing
     def play(self) -> None:
+        self.save()
         try:
             while not self.state.is_terminal():
                 if self.state.current_seat == self.seat:

@@ -61,7 +61,7 @@ def describe_action(text: str, view: Mapping[str, Any]) -> str:
     if text == "done":
         return "Done: no more powers or cubes on this card"
     if text.endswith("!"):
-        return f"Play {card_name(text[:-1])} by its power: off the following rule (1 crystal)"
+        return f"Play {card_name(text[:-1])} by its power, on any colour (1 crystal)"
     return f"Play {card_name(text)}"
 
 

@@ -51,7 +51,6 @@ def render_header(view: View, labels: Sequence[str]) -> RenderableType:
         line.append("Dominant ")
         line.append_text(colour_badge(view["dominant"]))
         line.append("   ")
-    line.append(f"Dealer: {labels[view['dealer']]}   ")
     if me is not None:
         line.append(f"You are seat {me}", style=YOU)
     mission = mission_text(view["mission"])
@@ -63,8 +62,8 @@ TOOK = {"crystals": "2 crystals", "cubes": "10 cubes", "mixed": "1 crystal, 5 cu
 SEAT_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
     ("", "left"),
     ("Player", "left"),
-    ("Cards in hand", "left"),
-    ("Took this round", "left"),
+    ("Cards", "left"),
+    ("Took", "left"),
     ("Crystals", "right"),
     ("Cubes", "right"),
     ("Scrolls", "right"),
@@ -73,10 +72,12 @@ SEAT_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
 )
 
 
-def render_seats(view: View, labels: Sequence[str]) -> RenderableType:
+def render_seats(view: View, labels: Sequence[str], compact: bool = False) -> RenderableType:
+    """Every seat's public counts; ``compact`` leaves out the resources taken (the counts remain)."""
     me = view["seat"]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=True)
-    for heading, justify in SEAT_COLUMNS:
+    columns = [c for c in SEAT_COLUMNS if not (compact and c[0] == "Took")]
+    for heading, justify in columns:
         table.add_column(heading, justify=justify)
     for entry in view["seats"]:
         i = entry["seat"]
@@ -88,17 +89,10 @@ def render_seats(view: View, labels: Sequence[str]) -> RenderableType:
         if entry["known_cards"]:
             cards.append(", seen: ").append_text(chips(entry["known_cards"], short=True))
         resource = entry["resource"]
-        table.add_row(
-            marker,
-            name,
-            cards,
-            Text(TOOK[resource], style="") if resource else Text("-", style=DIM),
-            str(entry["crystals"]),
-            str(entry["cubes"]),
-            str(entry["scrolls"]),
-            str(entry["tricks"]),
-            Text(str(entry["score"]), style="bold"),
-        )
+        took = Text(TOOK[resource]) if resource else Text("-", style=DIM)
+        counts = [str(entry[key]) for key in ("crystals", "cubes", "scrolls", "tricks")]
+        score = Text(str(entry["score"]), style="bold")
+        table.add_row(marker, name, cards, *([] if compact else [took]), *counts, score)
     return table
 
 
@@ -144,7 +138,7 @@ def _play_notes(play: Mapping[str, Any], dominant: str | None) -> Text:
     printed, rank, value = card_parts(play["card"])
     notes: list[str] = []
     if play["colour"] != printed:
-        notes.append(f"{printed} {rank} turned {play['colour']}")
+        notes.append(f"{printed} {rank}, now {play['colour']}")
     if play["cubes"]:
         plural = "s" if abs(play["cubes"]) > 1 else ""
         notes.append(f"{signed(play['cubes'])} cube{plural} (printed {value})")
@@ -163,9 +157,10 @@ def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
     if view["phase"] == "over":
         body.append(Text("The game is over.", style=DIM))
     elif not trick["plays"]:
-        who = labels[_leader(view)]
-        waiting = "Resources are being chosen; " if view["phase"] == "resources" else ""
-        body.append(Text(f"{waiting}{who} {'lead' if who == 'You' else 'leads'} this trick.", style=DIM))
+        leader = _leader(view)
+        who = "you lead" if leader == me else f"{labels[leader]} leads"
+        first = "Resources first; then " if view["phase"] == "resources" else ""
+        body.append(Text(f"{first}{who} this trick.", style=DIM))
     else:
         lead = trick["lead"]
         head = Text("Led ").append_text(colour_badge(lead)) if lead else Text()
@@ -196,8 +191,10 @@ def render_hand(view: View) -> RenderableType:
         row = Text()
         for i, card in enumerate(cards):
             row.append(" " if i else "").append_text(chip(card, dim=card not in playable))
-        label = "★ dominant" if colour == view["dominant"] else ""
-        grid.add_row(colour_badge(colour, colour.ljust(6)), row, Text(label, style="bold magenta"))
+        label = colour_badge(colour, colour.ljust(6))
+        if colour == view["dominant"]:
+            label.append(" ★", style="bold magenta")
+        grid.add_row(label, row)
     body: list[RenderableType] = [grid if hand else Text("No cards in hand.", style=DIM)]
     if entry.get("known_cards"):
         body.append(Text("Everyone has seen: ").append_text(chips(entry["known_cards"])))
@@ -256,10 +253,10 @@ def render_actions(view: View) -> RenderableType:
     return Panel(Group(grid, hint), title="Your move", title_align="left", border_style="bold green")
 
 
-def _side_by_side(left: RenderableType, right: RenderableType) -> Table:
+def _side_by_side(left: RenderableType, right: RenderableType, ratio: tuple[int, int] = (1, 1)) -> Table:
     grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=1)
-    grid.add_column(ratio=1)
+    grid.add_column(ratio=ratio[0])
+    grid.add_column(ratio=ratio[1])
     grid.add_row(left, right)
     return grid
 
@@ -273,11 +270,11 @@ def render_view(
 ) -> RenderableType:
     """The whole screen for one seat, drawn from its view and the events it saw."""
     names = list(labels) if labels is not None else default_labels(view)
-    top: list[RenderableType] = [render_header(view, names), render_seats(view, names)]
+    top: list[RenderableType] = [render_header(view, names), render_seats(view, names, compact=not wide)]
     if last_round is not None:
         top.append(render_round_result(last_round, names, view["seat"]))
     trick, tricks = render_trick(view, names), render_tricks(view, names)
     hand, log_panel, actions = render_hand(view), render_log(log), render_actions(view)
     if not wide:
         return Group(*top, trick, tricks, log_panel, hand, actions)
-    return Group(*top, _side_by_side(trick, tricks), _side_by_side(log_panel, Group(hand, actions)))
+    return Group(*top, _side_by_side(trick, tricks, (3, 2)), hand, _side_by_side(log_panel, actions))

@@ -16,12 +16,11 @@ from ..games.megalomania.cards import COLOURS, RANK_NAMES, VALUES, colour_of, pa
 
 # badge style (card chips, colour names) and plain text style, per colour
 BADGE = {
-    "black": "bold bright_white on grey23",
+    "black": "bold bright_white on grey35",
     "red": "bold bright_white on red3",
     "yellow": "bold black on gold1",
     "blue": "bold bright_white on dodger_blue3",
 }
-INK = {"black": "bold grey74", "red": "bold red1", "yellow": "bold gold1", "blue": "bold dodger_blue1"}
 YOU = "bold green"
 DIM = "grey50"
 

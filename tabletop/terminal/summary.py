@@ -30,7 +30,8 @@ def render_scoresheet(
     )
     table.add_column("Round", justify="right")
     table.add_column("Dominant")
-    table.add_column("Mission")
+    table.add_column("Mission", justify="right")
+    table.add_column("Task")
     for seat in range(view["players"]):
         table.add_column(seat_text(labels, seat, me), justify="right")
     for i, (mission, points) in enumerate(zip(view["missions_played"], view["round_points"], strict=False)):
@@ -38,7 +39,8 @@ def render_scoresheet(
         table.add_row(
             str(i + 1),
             colour_badge(COLOURS[DOMINANT_BY_ROUND[i]], COLOURS[DOMINANT_BY_ROUND[i]]),
-            Text(f"{mission}  {task}"),
+            str(mission),
+            task,
             *(Text(signed(p) if p else "·", style="" if p else DIM) for p in points),
         )
     if view["phase"] == "over":
@@ -114,7 +116,7 @@ def render_help() -> RenderableType:
         ("lead=2", "Farmer: seat 2 leads the next turn"),
         ("colour=r", "Oracle: it becomes red"),
         ("cube+ / cube-", "spend a cube: +1 or -1 to the card you just played"),
-        ("return=Ry", "Explorer: put the red Wizard back into the previous trick"),
+        ("return=Wr", "Explorer: put the red Wizard back into the previous trick"),
         ("done", "no more powers or cubes on your card"),
         ("take=crystals", "resources: crystals (2), cubes (10), mixed (1 + 5) or scroll"),
     ):

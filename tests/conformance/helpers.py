@@ -131,6 +131,7 @@ def play(
     """
     name, players = game.name, game.players
     state = game.new_state(seed)
+    check_events(state.opening_events(), players, f"{describe(name, players, seed)}, opening events")
     run = Playthrough(name, players, seed)
     limit = game.metadata.max_decisions
     step = 0

@@ -47,23 +47,13 @@ def _mm_bits(mask: int) -> list[int]:
 
 
 def _mm_places(state: Any) -> list[tuple[str, list[int]]]:
-    """Where each of the 32 cards is (the places serialize._check counts).
-
-    While an Explorer's find waits for its return (``explored`` set), the found card is in
-    the explorer's hand, and the previous trick keeps its name only as the slot the returned
-    card will fill: it is not counted there.
-    """
-    places: list[tuple[str, list[int]]] = [
-        (f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)
-    ]
+    """Where each of the 32 cards is: the places serialize._check counts.  (An Explorer's find
+    waiting for its return is in the explorer's hand only, no longer in the previous trick.)"""
+    places = [(f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)]
     places.append(("undealt stock", _mm_bits(state.stock)))
     places.append(("trick in play", list(state.t_cards)))
-    last = len(state.round_tricks) - 1
     for k, (winner, cards) in enumerate(state.round_tricks):
-        held = list(cards)
-        if k == last and state.explored in held:
-            held.remove(state.explored)
-        places.append((f"trick {k + 1} (taken by seat {winner})", held))
+        places.append((f"trick {k + 1} of the round (taken by seat {winner})", list(cards)))
     return places
 
 
@@ -78,9 +68,7 @@ def _mm_quick_conserved(state: Any) -> bool:
         played += cards
     for c in played:
         seen |= 1 << c
-    # an Explorer's find waiting for its return is counted in the hand and in the trick's slot
-    slot = 1 if state.explored >= 0 else 0
-    return seen == 0xFFFFFFFF and count + len(played) == 32 + slot
+    return seen == 0xFFFFFFFF and count + len(played) == 32
 
 
 def _mm_hidden(state: Any, seat: int) -> int:

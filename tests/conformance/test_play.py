@@ -8,7 +8,6 @@ import os
 import random
 import subprocess
 import sys
-from typing import Any
 
 import tabletop
 from tabletop.core.registry import names
@@ -126,7 +125,8 @@ for name, players in CASES:
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
         digest.update(json.dumps(state.to_json(), sort_keys=True).encode())
-        digest.update(json.dumps(state.sample_world(0, random.Random(seed)).to_json(), sort_keys=True).encode())
+        world = state.sample_world(0, random.Random(seed))
+        digest.update(json.dumps(world.to_json(), sort_keys=True).encode())
 print(digest.hexdigest())
 """
 

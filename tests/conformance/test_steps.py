@@ -17,8 +17,8 @@ from tabletop.core.record import Record
 from .helpers import cases, describe, game_seed, play
 from .hooks import HOOKS
 
-DEEP_GAMES = 24  # per game and player count
-CHUNKS = 3
+DEEP_GAMES = 20  # per game and player count
+CHUNKS = 2
 PROBES = 3  # actions legal elsewhere tried at each step
 
 GARBAGE = [
@@ -53,8 +53,11 @@ GARBAGE = [
 ]
 
 
-def round_trip_problems(game: Game[Any], state: State[Any], data: dict[str, Any]) -> list[str]:
-    """What differs after ``state`` goes to JSON text and back."""
+def round_trip_problems(
+    game: Game[Any], state: State[Any], data: dict[str, Any], all_views: bool = True
+) -> list[str]:
+    """What differs after ``state`` goes to JSON text and back (the views of the seat to act and
+    the spectator, or of every seat)."""
     try:
         back = game.state_from_json(json.loads(json.dumps(data)))
     except CorruptRecord as err:
@@ -69,45 +72,85 @@ def round_trip_problems(game: Game[Any], state: State[Any], data: dict[str, Any]
         problems.append("legal actions differ")
     if back.is_terminal() != state.is_terminal() or back.scores() != state.scores():
         problems.append("end or scores differ")
-    for seat in [None, *range(game.players)]:
+    seats = [None, *range(game.players)] if all_views else [None, state.current_seat]
+    for seat in seats:
         if back.view(seat) != state.view(seat):
             problems.append(f"view({seat}) differs")
     return problems
 
 
-def refuses(state: State[Any], before: dict[str, Any], action: Any, seat: int | None, where: str) -> None:
-    """``action`` (for ``seat``) raises IllegalAction with a reason and leaves the state unchanged."""
+def refuses(state: State[Any], action: Any, seat: int | None, where: str) -> None:
+    """``action`` (for ``seat``) raises IllegalAction with a reason, legality unchanged."""
     legal_before = list(state.legal_actions())
+    seat_before = state.current_seat
     with pytest.raises(IllegalAction) as refused:
         state.apply(action, seat)
     assert str(refused.value).strip(), f"{where}: {action!r} refused without a reason"
-    assert state.to_json() == before, f"{where}: refusing {action!r} (seat {seat}) changed the state"
+    assert state.current_seat == seat_before, f"{where}: refusing {action!r} (seat {seat}) moved the turn"
     assert list(state.legal_actions()) == legal_before, f"{where}: refusing {action!r} changed legality"
 
 
 def probe_illegal(
-    state: State[Any], pool: dict[str, Any], legal: list[Any], rng: random.Random, where: str
+    state: State[Any],
+    before: dict[str, Any],
+    pool: dict[str, Any],
+    legal: list[Any],
+    rng: random.Random,
+    where: str,
 ) -> None:
-    before = state.to_json()
-    game = state.game
+    """Refused: actions legal elsewhere, a legal action by the wrong seat, non-actions.
+    The state's JSON (``before``) is compared once after all the probes."""
+    tried: list[tuple[Any, int | None]] = []
     if state.is_terminal():
-        for action in list(pool.values())[:PROBES]:
-            refuses(state, before, action, None, f"{where} (game over)")
-        return
-    seat = state.current_seat
-    assert seat is not None
-    # actions legal at some other step but not now
-    legal_texts = {str(a) for a in legal}
-    elsewhere = [a for text, a in pool.items() if text not in legal_texts]
-    for action in rng.sample(elsewhere, min(PROBES, len(elsewhere))):
-        refuses(state, before, action, None, where)
-        refuses(state, before, action, seat, where)
-    # a legal action, by a seat whose turn it is not
-    others = [s for s in range(game.players) if s != seat]
-    refuses(state, before, rng.choice(legal), rng.choice(others), where)
-    # things that are not actions of this game at all
-    refuses(state, before, str(legal[0]), None, where)
-    refuses(state, before, None, None, where)
+        tried += [(action, None) for action in list(pool.values())[:PROBES]]
+        tried += [(action, 0) for action in list(pool.values())[:PROBES]]
+    else:
+        seat = state.current_seat
+        assert seat is not None
+        # actions legal at some other step but not now, for nobody in particular and for this seat
+        legal_texts = {str(a) for a in legal}
+        elsewhere = [a for text, a in pool.items() if text not in legal_texts]
+        for action in rng.sample(elsewhere, min(PROBES, len(elsewhere))):
+            tried += [(action, None), (action, seat)]
+        # a legal action, by a seat whose turn it is not
+        others = [s for s in range(state.game.players) if s != seat]
+        tried.append((rng.choice(legal), rng.choice(others)))
+        # things that are not actions of this game at all
+        tried += [(str(legal[0]), None), (None, None)]
+    for action, by in tried:
+        refuses(state, action, by, where)
+    assert state.to_json() == before, f"{where}: refusing one of {tried} changed the state"
+
+
+class StepChecker:
+    """The per-step checks of one game, called by ``play`` before each decision."""
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
+        self.game, self.seed = game, seed
+        self.rng = random.Random(seed)  # the choices, and which illegal actions to try
+        self.pool: dict[str, Any] = {}  # every action seen legal in this game, by text
+        self.states: list[dict[str, Any]] = []  # to_json before each step, and at the end
+        self.clones: dict[int, State[Any]] = {}
+
+    def choose(self, state: State[Any], legal: list[Any]) -> Any:
+        return self.rng.choice(legal)
+
+    def __call__(self, step: int, state: State[Any], legal: list[Any]) -> None:
+        game = self.game
+        where = describe(game.name, game.players, self.seed, step)
+        data = state.to_json()
+        self.states.append(data)
+        every_view = step % 10 == 0 or state.is_terminal()
+        problems = round_trip_problems(game, state, data, every_view)
+        assert not problems, f"{where}: JSON round trip: {'; '.join(problems)}"
+        for action in legal:
+            self.pool.setdefault(str(action), action)
+            assert game.parse_action(str(action)) == action, f"{where}: {action!r} does not parse back"
+        probe_illegal(state, data, self.pool, legal, self.rng, where)
+        if step % 5 == 0:
+            clone = state.clone()
+            assert clone.to_json() == data, f"{where}: a clone differs from its original"
+            self.clones[step] = clone  # checked after the original has moved on
 
 
 @cases(chunks=CHUNKS)
@@ -119,31 +162,14 @@ def test_every_step_round_trips_replays_and_refuses_illegal_actions(
     per_chunk = DEEP_GAMES // CHUNKS
     for index in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         seed = game_seed(name, players, index, salt=10)
-        rng = random.Random(seed)
-        pool: dict[str, Any] = {}
-        clones: list[State[Any]] = []
-
-        def check_step(step: int, state: State[Any], legal: list[Any], seed: int = seed) -> None:
-            where = describe(name, players, seed, step)
-            data = state.to_json()
-            problems = round_trip_problems(game, state, data)  # noqa: B023 - called in this loop
-            assert not problems, f"{where}: JSON round trip: {'; '.join(problems)}"
-            for action in legal:
-                pool.setdefault(str(action), action)
-                assert game.parse_action(str(action)) == action, f"{where}: {action!r} does not parse back"
-            probe_illegal(state, pool, legal, rng, where)  # noqa: B023
-            clone = state.clone()
-            assert clone == state, f"{where}: a clone differs from its original"
-            clones.append(clone)  # noqa: B023 - checked below, after the original moved on
-
-        def choose(state: State[Any], legal: list[Any]) -> Any:
-            return rng.choice(legal)  # noqa: B023
-
-        run = play(game, seed, choose, hooks, keep_states=True, each=check_step)
+        checker = StepChecker(game, seed)
+        run = play(game, seed, checker.choose, hooks, each=checker)
+        states = checker.states
+        assert len(states) == len(run.actions) + 1
 
         # clones kept their own position while the original played on
-        for step, (clone, data) in enumerate(zip(clones, run.states, strict=True)):
-            assert clone.to_json() == data, f"{describe(name, players, seed, step)}: a clone changed"
+        for step, clone in checker.clones.items():
+            assert clone.to_json() == states[step], f"{describe(name, players, seed, step)}: a clone changed"
 
         # garbage text never parses
         for text in GARBAGE:
@@ -153,14 +179,35 @@ def test_every_step_round_trips_replays_and_refuses_illegal_actions(
         # the record (seed + action texts) replays to an equal state at every step
         record = Record(name, dict(game.options), seed, None, run.actions)
         record = Record.from_json(json.loads(json.dumps(record.to_json())))
-        assert record.initial_state().to_json() == run.states[0]
+        assert record.initial_state().to_json() == states[0]
         replayed = 0
         for index_, text, state, _events in record.steps():
-            step = index_ + 1
+            where = describe(name, players, seed, index_ + 1)
             assert text == run.actions[index_]
-            assert state.to_json() == run.states[step], (
-                f"{describe(name, players, seed, step)}: replay differs"
-            )
+            assert state.to_json() == states[index_ + 1], f"{where}: the replayed state differs"
             replayed += 1
         assert replayed == len(run.actions)
         assert run.final is not None and run.final.is_terminal()
+
+
+@cases()
+def test_the_legal_actions_list_belongs_to_the_caller(name: str, players: int) -> None:
+    """A caller may sort, shuffle or empty the list ``legal_actions()`` gave it (agents do):
+    neither the state nor a clone of it may change its legal actions because of that."""
+    game = tabletop.make(name, players=players)
+    for index in range(5):
+        seed = game_seed(name, players, index, salt=11)
+        state, rng = game.new_state(seed), random.Random(seed)
+        for step in range(80):
+            if state.is_terminal():
+                break
+            where = describe(name, players, seed, step)
+            legal = state.legal_actions()
+            expected = [str(a) for a in legal]
+            clone = state.clone()
+            chosen = rng.choice(legal)
+            legal.reverse()
+            legal.clear()
+            assert [str(a) for a in state.legal_actions()] == expected, f"{where}: the state's list changed"
+            assert [str(a) for a in clone.legal_actions()] == expected, f"{where}: a clone's list changed"
+            state.apply(chosen)

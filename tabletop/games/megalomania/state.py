@@ -176,7 +176,7 @@ class MegalomaniaState(State[Action]):
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)  # the caller's copy: the cache stays intact
 
     def _compute_legal(self) -> list[Action]:
         phase, s = self.phase, self.turn
@@ -211,6 +211,7 @@ class MegalomaniaState(State[Action]):
         if self.crystals[s] and not self.t_power[i]:
             rank = rank_of(self.t_cards[i])
             last_trick = len(self.round_tricks) == self.round_cards - 1
+            others_to_play = len(self.t_cards) < self.n
             if rank == FARMER:
                 if self.farmer < 0 and not last_trick:
                     options += [A.LEAD[seat] for seat in range(self.n)]
@@ -220,9 +221,10 @@ class MegalomaniaState(State[Action]):
             elif (
                 (rank == EXPLORER and self.round_tricks)
                 or (rank == DWARF and not self.dwarf)
-                or (rank == WIZARD and not self.wizard and len(self.t_cards) < self.n)
-                or (rank == KNIGHT and not self.knight)
-                or rank == EMPEROR
+                # these three act on the cards still to come: not for the turn's last card
+                or (rank == WIZARD and not self.wizard and others_to_play)
+                or (rank == KNIGHT and not self.knight and others_to_play)
+                or (rank == EMPEROR and others_to_play)
             ):
                 options.append(A.POWER)
         if self.cubes[s]:
@@ -236,8 +238,9 @@ class MegalomaniaState(State[Action]):
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         self.check_seat(seat)
-        legal = self.legal_actions()
-        if action not in legal:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         events: list[Event] = []
@@ -333,19 +336,22 @@ class MegalomaniaState(State[Action]):
         self.round_tricks = []
         self.phase = RESOURCES_PHASE
         self.turn = (self.dealer + 1) % n
-        events.append(
-            Event(
-                "round",
-                {
-                    "round": self.round + 1,
-                    "dealer": self.dealer,
-                    "dominant": COLOURS[self.dominant],
-                    "mission": self.mission,
-                },
-            )
-        )
-        for seat in range(n):
-            events.append(Event("hand", {"seat": seat, "cards": texts(hands[seat])}, (seat,)))
+        events += self._round_events()
+
+    def _round_events(self) -> list[Event]:
+        """The round's start: public mission and dominant colour, and each seat's own hand."""
+        public = {
+            "round": self.round + 1,
+            "dealer": self.dealer,
+            "dominant": COLOURS[self.dominant],
+            "mission": self.mission,
+        }
+        events = [Event("round", public)]
+        events += [Event("hand", {"seat": i, "cards": texts(self.hands[i])}, (i,)) for i in range(self.n)]
+        return events
+
+    def opening_events(self) -> list[Event]:
+        return self._round_events() if self.phase != OVER else []
 
     def _take(self, s: int, choice: int, events: list[Event]) -> None:
         crystals, cubes = RESOURCE_AMOUNTS[choice]
@@ -434,7 +440,7 @@ class MegalomaniaState(State[Action]):
         events.append(Event("power", data))
         if rank == EXPLORER:
             previous = self.round_tricks[-1][1]
-            taken = previous[self._rng().randrange(len(previous))]
+            taken = previous.pop(self._rng().randrange(len(previous)))  # in the hand until returned
             self.hands[s] |= 1 << taken
             self.known[s] |= 1 << taken
             self.explored = taken
@@ -444,8 +450,7 @@ class MegalomaniaState(State[Action]):
         self._after_or_next(events)
 
     def _explorer_return(self, s: int, c: int, events: list[Event]) -> None:
-        previous = self.round_tricks[-1][1]
-        previous[previous.index(self.explored)] = c
+        self.round_tricks[-1][1].append(c)
         self.hands[s] &= ~(1 << c)
         self.known[s] &= ~(1 << c)
         self.explored = -1

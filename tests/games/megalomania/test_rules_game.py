@@ -115,7 +115,7 @@ def test_scroll_is_hidden_from_the_others_and_kept_to_the_end() -> None:
 
 def test_unused_scroll_gives_two_points_at_the_end() -> None:
     s = table([["Ku"], ["Ey"]], "yellow", resources=["scroll", "crystals"], mission=3)
-    play(s, "Ku", "Ey", "done")
+    play(s, "Ku", "Ey")  # the last card of a turn: no Emperor's power to decide on
     assert s.phase == OVER
     assert s.points == [[0, 1]]  # mission 3: B took one blue card
     assert s.scores() == [0 + 2, 1]

@@ -1,0 +1,68 @@
+"""Golden playthroughs: seeded games replayed in memory must match the files in golden/ line by line."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .make_golden import GAMES, GOLDEN, path_of, playthrough
+
+REGENERATE = (
+    "If the change is intended, regenerate the files with\n"
+    "    python -m tests.games.megalomania.make_golden   (or: make golden)\n"
+    "and review the diff (git diff tests/games/megalomania/golden) before committing."
+)
+
+
+def differences(old: Any, new: Any, path: str = "", limit: int = 8) -> list[str]:
+    """Where two JSON values differ, as readable paths (at most ``limit`` of them)."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, at: str) -> None:
+        if len(found) >= limit or a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in list(a) + [k for k in b if k not in a]:
+                if key not in b:
+                    found.append(f"{at}.{key}: only in the file ({json.dumps(a[key])[:80]})")
+                elif key not in a:
+                    found.append(f"{at}.{key}: only in the new output ({json.dumps(b[key])[:80]})")
+                else:
+                    walk(a[key], b[key], f"{at}.{key}")
+            return
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                walk(x, y, f"{at}[{i}]")
+            return
+        found.append(f"{at or '(whole line)'}: file has {json.dumps(a)[:100]}, now {json.dumps(b)[:100]}")
+
+    walk(old, new, path)
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES, ids=[f"{p}p-seed{s}" for p, s in GAMES])
+def test_golden_playthrough(players: int, seed: int) -> None:
+    path = path_of(players, seed)
+    assert path.exists(), f"{path} is missing.\n{REGENERATE}"
+    stored = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    fresh = playthrough(players, seed)
+    for index, (old, new) in enumerate(zip(stored, fresh, strict=False)):
+        if old != new:
+            what = "the header" if index == 0 else f"step {old.get('step', index - 1)} (line {index + 1})"
+            detail = "\n  ".join(differences(old, new))
+            pytest.fail(
+                f"{path.name}: {what} differs from the rules' output now:\n  {detail}\n{REGENERATE}",
+                pytrace=False,
+            )
+    assert len(stored) == len(fresh), (
+        f"{path.name}: the file has {len(stored) - 1} steps, the game now gives {len(fresh) - 1}.\n"
+        + REGENERATE
+    )
+
+
+def test_no_stale_golden_files() -> None:
+    expected = {path_of(players, seed).name for players, seed in GAMES}
+    present = {p.name for p in GOLDEN.glob("*.jsonl")}
+    assert present <= expected, f"golden files no script writes: {sorted(present - expected)}; delete them"
