@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import secrets
 import sys
 from collections.abc import Iterator, Sequence
@@ -204,6 +205,61 @@ def simulate(
         typer.echo(json.dumps(summary.to_json(), indent=2))
     else:
         print_summary(summary, Console())
+
+
+# ------------------------------------------------------------------- arena
+@app.command()
+def arena(
+    game: GameArg = DEFAULT_GAME,
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str, typer.Option(help="The line-up, one bot per seat, comma-separated (e.g. ismcts,heuristic).")
+    ] = "heuristic,random",
+    games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole seat rotations).")] = 400,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the run: deal i and every bot derive theirs from it.")
+    ] = 1,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")] = False,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: one per core; same results).")
+    ] = None,
+    option: OptionOpt = None,
+) -> None:
+    """Bots against bots with seat rotation and duplicate deals: points, win share, rating."""
+    from .sim.arena import arena as run_arena
+    from .sim.arena_report import print_arena
+
+    with friendly_errors():
+        made = make_game(game, players, option)
+        try:
+            lineup = check_bots(split_names(bots), made.players)
+        except ValueError as err:
+            raise BadUsage(f"--bots: {err}") from None
+        err_console = Console(stderr=True)
+        total = -(-games // made.players) * made.players
+        with Progress(
+            TextColumn("arena"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+            disable=json_output or not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=total)
+            result = run_arena(
+                made.name,
+                made.options,
+                lineup,
+                games,
+                seed,
+                workers or os.cpu_count() or 1,
+                progress=lambda k: bar.advance(task, k),
+            )
+    if json_output:
+        typer.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        print_arena(result, Console())
 
 
 # ------------------------------------------------------------------ replay

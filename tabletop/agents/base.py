@@ -72,7 +72,35 @@ class RandomAgent(Agent[Any]):
         return self.rng.choice(obs.legal)
 
 
-AGENTS: dict[str, Callable[[int], Agent[Any]]] = {"random": RandomAgent}
+def _heuristic(seed: int) -> Agent[Any]:
+    from .megalomania_heuristic import MegalomaniaHeuristic
+
+    return MegalomaniaHeuristic(seed)
+
+
+def _ismcts(seed: int) -> Agent[Any]:
+    from .ismcts import ISMCTS
+
+    return ISMCTS(seed)
+
+
+def _level(level: str) -> Callable[[int], Agent[Any]]:
+    def make(seed: int) -> Agent[Any]:
+        from .levels import agent_for
+
+        return agent_for(level, seed)
+
+    return make
+
+
+AGENTS: dict[str, Callable[[int], Agent[Any]]] = {
+    "random": RandomAgent,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+    "easy": _level("easy"),
+    "normal": _level("normal"),
+    "hard": _level("hard"),
+}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent[Any]:

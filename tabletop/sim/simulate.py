@@ -10,11 +10,8 @@ back in game order.
 
 from __future__ import annotations
 
-import math
-import multiprocessing
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,9 +21,8 @@ from ..core.protocol import Game
 from ..core.registry import make
 from ..core.rng import derive
 from .missions import mission_tasks, round_outcomes
+from .pool import Progress, chunk_bounds, run_chunks
 from .summary import GameResult, Summary, summarize
-
-Progress = Callable[[int], None]  # told how many more games have finished
 
 _GAMES_STREAM, _BOTS_STREAM = 0, 1
 
@@ -96,39 +92,9 @@ class Chunk:
     stop: int
 
 
-def play_chunk(chunk: Chunk, progress: Progress | None = None) -> list[GameResult]:
+def play_chunk(chunk: Chunk) -> list[GameResult]:
     game = make(chunk.game, **chunk.options)
-    results = []
-    for index in range(chunk.start, chunk.stop):
-        results.append(play_game(game, chunk.seed, index, chunk.bots))
-        if progress is not None:
-            progress(1)
-    return results
-
-
-def _chunks(
-    game: str, options: Mapping[str, Any], seed: int, bots: tuple[str, ...], games: int, workers: int
-) -> list[Chunk]:
-    size = max(1, min(100, math.ceil(games / (workers * 8))))
-    return [
-        Chunk(game, options, seed, bots, start, min(start + size, games)) for start in range(0, games, size)
-    ]
-
-
-def _play_parallel(chunks: list[Chunk], workers: int, progress: Progress | None) -> list[GameResult]:
-    done: dict[int, list[GameResult]] = {}
-    # not fork: the parent may be running threads (a progress bar's refresh thread)
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        pending: dict[Future[list[GameResult]], Chunk] = {pool.submit(play_chunk, c): c for c in chunks}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                chunk = pending.pop(future)
-                done[chunk.start] = future.result()
-                if progress is not None:
-                    progress(chunk.stop - chunk.start)
-    return [result for start in sorted(done) for result in done[start]]
+    return [play_game(game, chunk.seed, index, chunk.bots) for index in range(chunk.start, chunk.stop)]
 
 
 def simulate(
@@ -152,12 +118,12 @@ def simulate(
         raise ValueError("use at least one worker")
     game = make(game_name, **dict(options or {}))
     names = tuple(check_bots(bots or ["random"], game.players))
-    chunks = _chunks(game.name, game.options, seed, names, games, workers)
+    chunks = [
+        Chunk(game.name, game.options, seed, names, start, stop)
+        for start, stop in chunk_bounds(games, workers)
+    ]
     started = time.perf_counter()
-    if workers == 1 or len(chunks) == 1:
-        results = [r for chunk in chunks for r in play_chunk(chunk, progress)]
-    else:
-        results = _play_parallel(chunks, min(workers, len(chunks)), progress)
+    results = run_chunks(play_chunk, chunks, workers, progress)
     elapsed = time.perf_counter() - started
     return summarize(
         game=game.name,

@@ -80,7 +80,9 @@ class Session:
                     self._bot_turn()
         except Quit:
             self.save()
-            self.console.print(f"Game saved to {self.save_path}. Resume it with --resume {self.save_path}.")
+            self.console.print(
+                f"Game saved to {self.save_path}; resume it with: tabletop play --resume {self.save_path}"
+            )
             return
         self.save()
         self._draw_final()
@@ -139,13 +141,11 @@ class Session:
 
     # ------------------------------------------------------------ showing
     def _greet(self) -> None:
-        """The start of the game as the log tells it (new_state reports no events)."""
-        view = self.state.view(self.seat)
+        """The start of the game in the log: the first deal is reported by the state, not by an action."""
         bots = ", ".join(sorted(set(self.seating.bots)))
         self.journal.lines.append(Text(f"You are seat {self.seat}; the other seats are bots ({bots})."))
-        first = {"round": 1, "dealer": view["dealer"], "dominant": view["dominant"]}
-        self.journal.note("round", {**first, "mission": view["mission"]["number"]})
-        self.journal.note("hand", {"cards": view["seats"][self.seat].get("hand", [])})
+        opening = getattr(self.state, "opening_events", None)
+        self.journal.add(opening() if callable(opening) else [])
 
     def _draw_final(self) -> None:
         view = self.state.view(self.seat)
@@ -178,16 +178,16 @@ def run_game(
     replayed and continued; the other arguments are used only where the save
     lacks them.
     """
-    console = console or Console()
     seating = Seating(seat, tuple(bots), difficulty)
     if resume is not None:
         record, saved = load_game(Path(resume))
         seating = saved or seating
+        game_name = record.game
+    if game_name.lower() not in SUPPORTED:
+        raise ValueError(f"the terminal plays {', '.join(SUPPORTED)} only, not {game_name!r}")
+    if resume is not None:
+        game = record.make_game()
     else:
-        record = Record(game_name, {}, seed)
-    if record.game.lower() not in SUPPORTED:
-        raise ValueError(f"the terminal plays {', '.join(SUPPORTED)} only, not {record.game!r}")
-    game = record.make_game() if resume is not None else make(game_name, **options)
-    if resume is None:
+        game = make(game_name, **options)
         record = Record(game.name, dict(game.options), seed)
-    Session(game, record, seating, Path(save_path), console, input_fn).play()
+    Session(game, record, seating, Path(save_path), console or Console(), input_fn).play()

@@ -99,9 +99,9 @@ def describe_event(
         return Text(f"{does('draws')} scroll {data['scroll']}.")
     if kind == "play":
         line = Text(f"{does('plays')} ")
-        line.append_text(chips([data["card"]]))
+        line.append_text(chips([data["card"]], named=True))
         if data.get("power"):
-            line.append(" by the Assassin's power (off the rule)")
+            line.append(" by its power, off the rule")
         return line
     if kind == "power":
         rank = card_parts(data["card"])[1]
@@ -118,11 +118,11 @@ def describe_event(
     if kind == "explore":
         owner = "Your" if seat == me else f"{who}'s"
         line = Text(f"{owner} Explorer finds ")
-        line.append_text(chips([data["card"]]))
+        line.append_text(chips([data["card"]], named=True))
         return line.append(" in the previous trick.")
     if kind == "explore-return":
         line = Text(f"{does('puts')} ")
-        line.append_text(chips([data["card"]]))
+        line.append_text(chips([data["card"]], named=True))
         return line.append(" back into the previous trick.")
     if kind == "trick":
         return _trick_line(data, me, labels)

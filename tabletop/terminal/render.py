@@ -116,7 +116,12 @@ def effect_lines(view: View, labels: Sequence[str]) -> list[Text]:
         lines.append(("Knight", "dominant cards played after it lose their advantage"))
     if trick["emperor"]:
         lines.append(("Emperor", "no more powers or cubes this turn"))
-    return [Text.assemble(("  ✦ ", "magenta"), (name, "bold magenta"), f": {what}") for name, what in lines]
+    out = [Text.assemble(("  ✦ ", "magenta"), (name, "bold magenta"), f": {what}") for name, what in lines]
+    if view.get("explored"):
+        found = Text.assemble(("  ✦ ", "magenta"), ("Explorer", "bold magenta"), ": found ")
+        found.append_text(chip(view["explored"], named=True))
+        out.append(found.append(" in the previous trick; a card goes back"))
+    return out
 
 
 def winning_seat(view: View) -> int | None:
@@ -149,10 +154,17 @@ def _play_notes(play: Mapping[str, Any], dominant: str | None) -> Text:
     return Text(" · ".join(notes), style="italic")
 
 
+def tricks_in_round(view: View) -> int:
+    """Tricks this round: those taken, plus the cards each seat still has to play (a fixed deal may
+    give fewer cards than the mission; an Explorer's player briefly holds one card more)."""
+    played = {p["seat"] for p in view["trick"]["plays"]}
+    to_play = min(e["cards"] + (e["seat"] in played) for e in view["seats"])
+    return len(view["tricks"]) + int(to_play)
+
+
 def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
     trick, me = view["trick"], view["seat"]
-    number = len(view["tricks"]) + 1
-    title = f"Trick {number} of {view['mission']['cards']}"
+    title = f"Trick {len(view['tricks']) + 1} of {tricks_in_round(view)}"
     body: list[RenderableType] = []
     if view["phase"] == "over":
         body.append(Text("The game is over.", style=DIM))
@@ -167,7 +179,7 @@ def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
         body.append(head)
         grid = Table.grid(padding=(0, 1))
         for play in trick["plays"]:
-            card = chip(play["card"], colour=play["colour"], value=play["value"])
+            card = chip(play["card"], colour=play["colour"], value=play["value"], named=True)
             grid.add_row(seat_text(labels, play["seat"], me), card, _play_notes(play, view["dominant"]))
         body.append(grid)
         body.extend(effect_lines(view, labels))
@@ -197,7 +209,7 @@ def render_hand(view: View) -> RenderableType:
         grid.add_row(label, row)
     body: list[RenderableType] = [grid if hand else Text("No cards in hand.", style=DIM)]
     if entry.get("known_cards"):
-        body.append(Text("Everyone has seen: ").append_text(chips(entry["known_cards"])))
+        body.append(Text("Everyone has seen: ").append_text(chips(entry["known_cards"], named=True)))
     if entry.get("scroll_numbers"):
         numbers = ", ".join(str(n) for n in entry["scroll_numbers"])
         body.append(Text(f"Your scrolls: {numbers} (an unused scroll is worth +2 at the end)", style=DIM))

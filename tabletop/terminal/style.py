@@ -46,11 +46,15 @@ def colour_badge(colour: str, label: str | None = None) -> Text:
     return Text(f" {label or colour.upper()} ", style=BADGE[colour])
 
 
-def chip(text: str, *, colour: str | None = None, value: int | None = None, dim: bool = False) -> Text:
-    """A card as a coloured badge: `` Knight 9 ``; ``colour``/``value`` override the printed ones."""
+def chip(
+    text: str, *, colour: str | None = None, value: int | None = None, dim: bool = False, named: bool = False
+) -> Text:
+    """A card as a coloured badge: `` Knight 9 ``, or `` blue Knight 9 `` when ``named`` (readable
+    without colours); ``colour``/``value`` override the printed ones (an Oracle's power, cubes)."""
     printed, rank, printed_value = card_parts(text)
-    label = f" {rank} {printed_value if value is None else value} "
-    style = BADGE[colour or printed]
+    shown = colour or printed
+    label = f" {shown + ' ' if named else ''}{rank} {printed_value if value is None else value} "
+    style = BADGE[shown]
     return Text(label, style=f"{style} dim" if dim else style)
 
 
@@ -60,12 +64,12 @@ def short_chip(text: str) -> Text:
     return Text(f"{text[0]}{value}", style=BADGE[colour])
 
 
-def chips(cards: Sequence[str], sep: str = " ", short: bool = False) -> Text:
+def chips(cards: Sequence[str], sep: str = " ", short: bool = False, named: bool = False) -> Text:
     out = Text()
     for i, card in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(short_chip(card) if short else chip(card))
+        out.append_text(short_chip(card) if short else chip(card, named=named))
     return out
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.errors import IllegalAction
 from tabletop.core.protocol import JSON, State
 from tabletop.games.megalomania import state as mm_state
 
@@ -37,6 +38,14 @@ class GameHooks:
     sample_problems: Callable[[State[Any], State[Any], int], list[str]] | None = None
     # A fast test that every card is in exactly one place (``card_places`` then explains a failure).
     quick_conserved: Callable[[State[Any]], bool] | None = None
+    # Could the seats have played as they did, had they held the sampled cards?  Given a sampled
+    # world, the true state, the true state at the start of the round and the actions since,
+    # replay those actions with the sampled hidden cards put back in time; return the problems
+    # (an action that would have been illegal, a different result).  Arguments: world, true
+    # state, round start, actions since, seat.  ``replay_from`` tells the states a replay may
+    # start from (the test keeps the last one seen, and the actions since).
+    replay_problems: Callable[[State[Any], State[Any], State[Any], list[str], int], list[str]] | None = None
+    replay_from: Callable[[State[Any]], bool] | None = None
 
 
 # -- Megalomania --------------------------------------------------------------------------
@@ -105,6 +114,31 @@ def _mm_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
     return problems
 
 
+def _mm_replay_problems(world: Any, true: Any, round_start: Any, actions: list[str], seat: int) -> list[str]:
+    """Put the sampled unknown cards of the other seats back into the round's deal, replay the
+    round's actions: each must be legal, and the replay must end in the sampled world."""
+    start = round_start.clone()
+    for o in range(true.n):
+        if o != seat:
+            true_unknown = true.hands[o] & ~true.known[o]
+            sampled_unknown = world.hands[o] & ~world.known[o]
+            start.hands[o] = (start.hands[o] & ~true_unknown) | sampled_unknown
+    start.stock = world.stock
+    start._legal = None
+    if not _mm_quick_conserved(start):
+        return ["the sampled cards do not fit back into the round's deal"]
+    for k, text in enumerate(actions):
+        try:
+            start.apply(start.game.parse_action(text))
+        except IllegalAction as err:
+            return [f"with the sampled cards, the round's action {k} ({text}) would be illegal: {err}"]
+    problems = []
+    for name in ("hands", "stock", "forbidden", "known", "round_tricks", "t_cards"):
+        if getattr(start, name) != getattr(world, name):
+            problems.append(f"replaying the round with the sampled cards gives other {name}")
+    return problems
+
+
 MEGALOMANIA = GameHooks(
     all_cards=frozenset(range(32)),
     card_places=_mm_places,
@@ -114,6 +148,8 @@ MEGALOMANIA = GameHooks(
     mid_round=_mm_mid_round,
     sample_problems=_mm_sample_problems,
     quick_conserved=_mm_quick_conserved,
+    replay_problems=_mm_replay_problems,
+    replay_from=lambda state: state.phase == mm_state.RESOURCES_PHASE and max(state.resource) < 0,
 )
 
 HOOKS: dict[str, GameHooks] = {"megalomania": MEGALOMANIA}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
@@ -37,10 +38,29 @@ def play_on(world: State[Any], rng: random.Random, where: str) -> None:
     raise AssertionError(f"{where}: a sampled world did not end within max_decisions")
 
 
+@dataclass
+class Since:
+    """The last state a replay may start from (hooks.replay_from), and the actions since."""
+
+    start: State[Any] | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def update(self, state: State[Any], hooks: GameHooks | None, action: str | None) -> None:
+        if action is not None:
+            self.actions.append(action)
+        if hooks is not None and hooks.replay_from is not None and hooks.replay_from(state):
+            self.start, self.actions = state.clone(), []
+
+
 def check_views(
-    state: State[Any], hooks: GameHooks | None, sampler: random.Random, step: int, where: str
+    state: State[Any],
+    hooks: GameHooks | None,
+    sampler: random.Random,
+    step: int,
+    where: str,
+    since: Since | None = None,
 ) -> None:
-    """At one step: every view JSON-ready and free of other seats' secrets; for each seat, a
+    """At one step: every view JSON-ready and free of other seats' secrets; for a seat, a
     sample's views (the seat's and the spectator's) equal the true ones, and the sample is sound."""
     players = state.game.players
     over = state.is_terminal()
@@ -56,7 +76,9 @@ def check_views(
         return
     before = state.to_json() if step % 10 == 0 else None
     legal = [str(a) for a in state.legal_actions()]
-    for seat in range(players):
+    # every seat every other step; the seat to act at every step
+    seats = list(range(players)) if step % 2 == 0 else [state.current_seat]
+    for seat in seats:
         world = state.sample_world(seat, sampler)
         at = f"{where}, sample for seat {seat}"
         assert world is not state, f"{at}: sample_world returned the state itself"
@@ -69,7 +91,15 @@ def check_views(
             problems = conservation_problems(hooks, world)
             if hooks.sample_problems is not None:
                 problems += hooks.sample_problems(world, state, seat)
+            if hooks.replay_problems is not None and since is not None and since.start is not None:
+                problems += hooks.replay_problems(world, state, since.start, since.actions, seat)
             assert not problems, f"{at}: {'; '.join(problems)}"
+        if step % 4 == 0:
+            # the seat cannot tell the sample from the truth: sampling from either, with the same
+            # generator, must give the same world
+            from_truth = state.sample_world(seat, random.Random(step)).to_json()
+            from_sample = world.sample_world(seat, random.Random(step)).to_json()
+            assert from_truth == from_sample, f"{at}: a sample depends on the true hidden cards"
         if step % PLAY_ON_EVERY == PLAY_ON_EVERY // 2:
             play_on(world, random.Random(step), at)
     if before is not None:
@@ -85,13 +115,17 @@ def test_views_hide_what_they_should_and_survive_a_redeal(name: str, players: in
         sampler = random.Random(seed + 1)
         rng = random.Random(seed)
         state = game.new_state(seed)
+        since = Since()
+        since.update(state, hooks, None)
         for step in range(game.metadata.max_decisions + 1):
             where = describe(name, players, seed, step)
             legal = check_basic(state, hooks, where)
-            check_views(state, hooks, sampler, step, where)
+            check_views(state, hooks, sampler, step, where, since)
             if state.is_terminal():
                 break
-            state.apply(rng.choice(legal))
+            action = rng.choice(legal)
+            state.apply(action)
+            since.update(state, hooks, str(action))
         assert state.is_terminal(), f"{describe(name, players, seed)}: no end within max_decisions"
 
 

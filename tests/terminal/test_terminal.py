@@ -248,7 +248,7 @@ def test_help_explains_notation_and_powers(tmp_path: Path) -> None:
 
 def every_effect_view() -> dict[str, Any]:
     view = tabletop.make("megalomania", players=4).new_state(3).view(0)
-    view.update(phase="after-play", to_act=0, legal=["power", "cube+", "cube-", "done"])
+    view.update(phase="after-play", to_act=0, legal=["power", "cube+", "cube-", "done"], explored="Xu")
     view["trick"] = {
         "leader": 1,
         "lead": "red",
@@ -309,6 +309,7 @@ def test_a_view_with_every_effect_renders_them_all() -> None:
         "Wizard: the players after it must play their lowest card",
         "Knight: dominant cards played after it lose their advantage",
         "Emperor: no more powers or cubes this turn",
+        "Explorer: found  blue Explorer 4  in the previous trick",
         "+2 cubes (printed 9)",
         "yellow Oracle, now blue",
         "-1 cube (printed 12)",
@@ -360,3 +361,8 @@ def test_a_wrong_number_of_bots_is_refused(tmp_path: Path) -> None:
         run_game(
             "megalomania", {"players": 4}, 0, ["random"] * 2, 1, "", tmp_path / "g.json", None, console()
         )
+
+
+def test_only_megalomania_is_drawn(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="plays megalomania only"):
+        run_game("chess", {}, 0, ["random"], 1, "", tmp_path / "g.json", None, console())

@@ -10,7 +10,7 @@ text           meaning
 ``colour=r``   Oracle's power: the Oracle becomes red
 ``cube+``      spend a cube: +1 to the value of the card just played
 ``cube-``      spend a cube: -1
-``return=Ry``  Explorer's power: put the red Wizard into the previous trick
+``return=Wr``  Explorer's power: put the red Wizard into the previous trick
 ``done``       finish your turn's powers and cubes
 ``take=X``     resources: crystals, cubes, mixed or scroll
 =============  =====================================================

@@ -22,15 +22,18 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
     w = state.clone()
     others = [o for o in range(w.n) if o != seat]
     unknown = [w.hands[o] & ~w.known[o] for o in others]
-    cards = [c for mask in [*unknown, w.stock] for c in bits(mask)]
+    # every pool is sorted before it is shuffled, so that a sample depends only on what the
+    # seat has seen and on rng, never on where the hidden things really are
+    cards = sorted(c for mask in [*unknown, w.stock] for c in bits(mask))
     slots = [(m.bit_count(), w.forbidden[o]) for o, m in zip(others, unknown, strict=True)]
     slots.append((w.stock.bit_count(), 0))
     hands = deal_constrained(cards, slots, rng)
     for o, hand in zip(others, hands, strict=False):
         w.hands[o] = w.known[o] | hand
     w.stock = hands[-1]
+    w.mission_deck.sort()
     rng.shuffle(w.mission_deck)
-    hidden_scrolls = list(w.scroll_deck) + [x for o in others for x in w.scrolls[o]]
+    hidden_scrolls = sorted([*w.scroll_deck, *(x for o in others for x in w.scrolls[o])])
     rng.shuffle(hidden_scrolls)
     for o in others:
         count = len(w.scrolls[o])

@@ -335,7 +335,7 @@ class MegalomaniaState(State[Action]):
         self.forbidden, self.known = [0] * n, [0] * n
         self.round_tricks = []
         self.phase = RESOURCES_PHASE
-        self.turn = (self.dealer + 1) % n
+        self.leader = self.turn = (self.dealer + 1) % n
         events += self._round_events()
 
     def _round_events(self) -> list[Event]:

@@ -53,6 +53,7 @@ def build_view(s: MegalomaniaState, seat: int | None) -> dict[str, JSON]:
         "round": min(s.round + 1, 12),
         "rounds": 12,
         "dealer": s.dealer,
+        "cards_each": s.round_cards,  # dealt to each player this round: the round's number of tricks
         "dominant": COLOURS[s.dominant] if not over else None,
         "mission": s.mission_data.to_json(),
         "phase": PHASE_NAMES[s.phase],

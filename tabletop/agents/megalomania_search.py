@@ -1,0 +1,51 @@
+"""Megalomania plug-ins for the search bot: a cheap rollout policy and a round-end evaluation.
+
+They read full states, which is fine: the search only ever holds worlds it sampled itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.protocol import State
+from ..games.megalomania.actions import DONE, TAKE, Action
+from ..games.megalomania.state import SCROLL_BONUS, MegalomaniaState
+
+SCALE = 8.0  # points that count as a clear win of a round
+
+
+def megalomania_rollout(state: State[Any], rng: random.Random) -> Action:
+    """Random, but mostly says "done" rather than spending crystals and cubes at random."""
+    legal = state.legal_actions()
+    if DONE in legal and rng.random() < 0.8:
+        return DONE
+    if legal[0] in TAKE and rng.random() < 0.5:
+        return TAKE[2] if TAKE[2] in legal else legal[0]  # the mixed combination
+    action: Action = rng.choice(legal)
+    return action
+
+
+class RoundEvaluation:
+    """Stop when the round being played is scored; reward each seat's margin over the others."""
+
+    def start(self, state: State[Any]) -> tuple[int, list[bool]]:
+        assert isinstance(state, MegalomaniaState)
+        return state.round, [bool(x) for x in state.scrolls]
+
+    def done(self, state: State[Any], marker: tuple[int, list[bool]]) -> bool:
+        assert isinstance(state, MegalomaniaState)
+        return state.round != marker[0] or state.is_terminal()
+
+    def rewards(self, state: State[Any], marker: tuple[int, list[bool]]) -> list[float]:
+        assert isinstance(state, MegalomaniaState)
+        points = list(state.points[-1]) if state.points and len(state.points) > 0 else [0] * state.n
+        if state.round == marker[0]:  # stopped without scoring (a game cut short)
+            points = [0] * state.n
+        # a first scroll is worth its end-of-game bonus (scrolls are held until the end)
+        for seat, had in enumerate(marker[1]):
+            if not had and state.scrolls[seat]:
+                points[seat] += SCROLL_BONUS
+        n = state.n
+        total = sum(points)
+        return [max(-1.0, min(1.0, (p - (total - p) / (n - 1)) / SCALE)) for p in points]

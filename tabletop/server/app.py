@@ -1,0 +1,109 @@
+"""The FastAPI application: the lobby API, the tables' WebSockets and the browser client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .hub import Hub, Settings
+from .lobby import router
+from .sockets import table_socket
+from .storage import Storage
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 16 * 1024
+
+HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        b"style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"frame-ancestors 'none'; form-action 'self'",
+    ),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-cache"),
+]
+
+
+class Guard:
+    """Security headers on every response, and no request bodies over MAX_BODY bytes."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            await send({"type": "http.response.start", "status": 413, "headers": HEADERS})
+            await send({"type": "http.response.body", "body": b"request body too large"})
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None = None) -> FastAPI:
+    """The server for the database at ``db_url`` (``sqlite:///FILE`` or ``postgresql://...``)."""
+    hub = Hub(Storage(db_url), settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(
+        title="tabletop",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.hub = hub
+    app.include_router(router(hub))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_ws(websocket: WebSocket, table_id: str) -> None:
+        await table_socket(hub, websocket, table_id)
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(WEB / name, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        if not (WEB / "favicon.svg").is_file():
+            raise HTTPException(404)
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.add_middleware(Guard)
+    return app

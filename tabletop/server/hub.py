@@ -1,0 +1,199 @@
+"""All the tables of one server: creating them, finding them, resuming them after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import InvalidOptions, TabletopError
+from ..core.protocol import JSON
+from ..core.registry import game_class, make
+from .bots import Bots, levels
+from .rooms import Room
+from .storage import SeatRow, Storage, TableRow
+from .tokens import hash_token, new_table_id, new_token
+from .writer import Writer
+
+log = logging.getLogger("tabletop.server")
+
+
+@dataclass
+class Settings:
+    bot_delay: float = 0.0  # seconds a bot waits before acting, so people can follow
+    bot_workers: str = "thread"  # "thread" or "process"
+    bot_threads: int = 2
+    join_timeout: float = 10.0  # seconds a new connection has to send its join message
+    finished_listed: int = 30  # finished tables the lobby lists
+
+
+class Hub:
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.rooms: dict[str, Room] = {}
+        self.writer = Writer(storage)
+        self.bots = Bots(self.settings.bot_workers, self.settings.bot_threads)
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    # -- life ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Create the schema if needed and resume every unfinished table from its record."""
+        self.writer.start()
+        await self.writer.call(self.storage.create_schema)
+        for row in await self.writer.call(self.storage.load_unfinished):
+            try:
+                self.rooms[row.id] = Room(self, row)
+            except (TabletopError, ValueError) as err:
+                log.error("table %s cannot be resumed: %s", row.id, err)
+        for room in self.rooms.values():
+            room.schedule_bot()
+        log.info("resumed %d tables", len(self.rooms))
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()
+        self.bots.close()
+        self.writer.close()
+        self.storage.close()
+
+    # -- tables -----------------------------------------------------------------
+    async def create(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        seats: Sequence[str] | None,
+        rematch_of: Room | None = None,
+    ) -> tuple[Room, dict[int, str]]:
+        """A new table; returns it and each person seat's secret token (shown only now)."""
+        game = make(game_name, **check_options(game_name, options))
+        rows, tokens = self._seat_rows(game.players, seats, rematch_of)
+        row = TableRow(
+            id=new_table_id(),
+            game=game.name,
+            options=dict(game.options),
+            seed=secrets.randbelow(1 << 32),
+            setup=None,
+            created=time.time(),
+            seats=rows,
+            rematch_of=rematch_of.id if rematch_of else None,
+        )
+        room = Room(self, row)
+        await self.writer.call(self.storage.insert_table, row)
+        self.rooms[room.id] = room
+        if rematch_of is not None:
+            rematch_of.row.rematch = room.id
+        room.schedule_bot()
+        return room, tokens
+
+    def _seat_rows(
+        self, players: int, seats: Sequence[str] | None, rematch_of: Room | None
+    ) -> tuple[list[SeatRow], dict[int, str]]:
+        if rematch_of is not None:  # the same people keep their links' tokens
+            old = rematch_of.seats
+            return [SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in old], {}
+        kinds = list(seats) if seats is not None else ["person"] + ["normal"] * (players - 1)
+        if len(kinds) != players:
+            raise InvalidOptions(f"this game has {players} seats; {len(kinds)} were described")
+        allowed = levels()
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for seat, kind in enumerate(kinds):
+            if kind == "person":
+                tokens[seat] = new_token()
+                rows.append(SeatRow(seat, "person", token_hash=hash_token(tokens[seat])))
+            elif kind in allowed:
+                rows.append(SeatRow(seat, "bot", level=kind))
+            else:
+                raise InvalidOptions(f"seat {seat} must be 'person' or a bot level ({', '.join(allowed)})")
+        return rows, tokens
+
+    async def get(self, table_id: str) -> Room | None:
+        """The table, from memory or (a finished one) from the database."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if not table_id.isascii() or not table_id.replace("x", "").isalnum() or len(table_id) > 16:
+            return None
+        if table_id in self._loading:
+            return await self._loading[table_id]
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            row = await self.writer.call(self.storage.load, table_id)
+            room = Room(self, row) if row is not None else None
+            if room is not None:
+                self.rooms[table_id] = room
+            future.set_result(room)
+            return room
+        except Exception as err:
+            future.set_exception(err)
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def forget_if_idle(self, room: Room) -> None:
+        """A finished table nobody watches leaves memory; the database keeps it."""
+        if room.over and not room.conns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    async def listing(self) -> dict[str, list[dict[str, JSON]]]:
+        live = sorted(self.rooms.values(), key=lambda r: -r.row.created)
+        found: dict[str, list[dict[str, JSON]]] = {"open": [], "running": [], "finished": []}
+        for room in live:
+            found[room.status()].append(room.summary())
+        shown = {t["id"] for t in found["finished"]}
+        stored = await self.writer.call(self.storage.recent_finished, self.settings.finished_listed)
+        for row in stored:
+            if row.id not in shown:
+                found["finished"].append(finished_summary(row))
+        found["finished"] = sorted(found["finished"], key=lambda t: -float(t["created"]))
+        found["finished"] = found["finished"][: self.settings.finished_listed]
+        return found
+
+    async def rematch(self, room: Room) -> Room:
+        if room.row.rematch is not None:
+            existing = await self.get(room.row.rematch)
+            if existing is not None:
+                return existing
+        new, _ = await self.create(room.game.name, room.game.options, None, rematch_of=room)
+        room.announce_rematch(new.id)
+        return new
+
+
+def check_options(game_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options a stranger may set: numbers, flags and choices, never free text such as a path."""
+    specs = {spec.name: spec for spec in game_class(game_name).option_specs}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is not None and spec.type is str and spec.choices is None and value != spec.default:
+            raise InvalidOptions(f"option {name!r} cannot be set on this server")
+    return dict(options)
+
+
+def finished_summary(row: TableRow) -> dict[str, JSON]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": row.game.title(),
+        "options": row.options,
+        "status": "finished",
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "joined": True,
+                "online": False,
+            }
+            for s in row.seats
+        ],
+        "created": row.created,
+        "rematch": row.rematch,
+        "rematch_of": row.rematch_of,
+    }

@@ -1,0 +1,128 @@
+"""The lobby's REST API: games, creating and listing tables, rematches, replays and records."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from ..core.errors import TabletopError
+from ..core.protocol import JSON
+from ..core.registry import game_class, names
+from .bots import levels
+from .hub import Hub
+from .replay import replay_step
+from .rooms import Refused, Room
+
+OptionValue = int | bool | str
+
+
+class CreateTable(BaseModel):
+    game: str = Field("megalomania", max_length=64)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
+    seats: list[Annotated[str, Field(max_length=16)]] | None = Field(None, max_length=16)
+
+
+class Rematch(BaseModel):
+    token: str | None = Field(None, max_length=128)
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+def links(request: Request, room: Room, tokens: dict[int, str]) -> dict[str, JSON]:
+    base = str(request.base_url).rstrip("/")
+    seats: list[JSON] = []
+    for s in room.seats:
+        url = f"{base}/table/{room.id}#token={tokens[s.seat]}" if s.seat in tokens else None
+        seats.append({"seat": s.seat, "kind": s.kind, "level": s.level, "url": url})
+    return {"seats": seats, "spectator": f"{base}/table/{room.id}", "replay": f"{base}/replay/{room.id}"}
+
+
+def router(hub: Hub) -> APIRouter:
+    api = APIRouter(prefix="/api")
+
+    async def table(table_id: str) -> Room:
+        room = await hub.get(table_id)
+        if room is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return room
+
+    @api.get("/games")
+    async def games() -> dict[str, Any]:
+        found = []
+        for name in names():
+            cls = game_class(name)
+            specs = [
+                {
+                    "name": spec.name,
+                    "type": spec.type.__name__,
+                    "default": spec.default,
+                    "help": spec.help,
+                    "choices": list(spec.choices) if spec.choices is not None else None,
+                    "minimum": spec.minimum,
+                    "maximum": spec.maximum,
+                }
+                for spec in cls.option_specs
+                if not (spec.type is str and spec.choices is None)  # free text is not settable here
+            ]
+            found.append({"name": name, "title": cls.title, "options": specs})
+        return {"games": found, "levels": list(levels())}
+
+    @api.post("/tables", status_code=201)
+    async def create(body: CreateTable, request: Request) -> dict[str, JSON]:
+        try:
+            room, tokens = await hub.create(body.game, body.options, body.seats)
+        except TabletopError as err:
+            raise HTTPException(400, str(err)) from None
+        return {"table": room.summary(), "links": links(request, room, tokens)}
+
+    @api.get("/tables")
+    async def listing() -> dict[str, list[dict[str, JSON]]]:
+        return await hub.listing()
+
+    @api.get("/tables/{table_id}")
+    async def summary(table_id: str) -> dict[str, JSON]:
+        return (await table(table_id)).summary()
+
+    @api.post("/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, JSON]:
+        room = await table(table_id)
+        if not room.over:
+            raise HTTPException(409, "a rematch is for a finished game")
+        people = [s for s in room.seats if s.kind == "person"]
+        if people and (body.token is None or room.seat_for(body.token) is None):
+            raise HTTPException(403, "only a seated player can ask for a rematch")
+        new = await hub.rematch(room)
+        return {"table": new.summary(), "links": links(request, new, {})}
+
+    @api.get("/tables/{table_id}/replay")
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, JSON]:
+        room = await table(table_id)
+        token = bearer(authorization)
+        token_seat = room.seat_for(token) if token else None
+        if token and token_seat is None:
+            raise HTTPException(403, "this token is not valid for this table")
+        try:
+            return replay_step(room, step, seat, token_seat)
+        except Refused as err:
+            raise HTTPException(403 if err.code == "forbidden" else 400, err.message) from None
+
+    @api.get("/tables/{table_id}/record")
+    async def record(table_id: str) -> JSONResponse:
+        room = await table(table_id)
+        if not room.over:
+            raise HTTPException(409, "the record is published when the game is over")
+        return JSONResponse(room.record.to_json())
+
+    return api

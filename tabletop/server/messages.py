@@ -1,0 +1,110 @@
+"""What travels over a table's WebSocket, and the checks on what a client sends.
+
+Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
+
+- ``{"type": "join", "token": "...", "name": "Ana"}`` first, once; no token: a spectator
+- ``{"type": "action", "action": "Ku", "step": 12}``: ``step`` (optional) is the number of
+  actions the client has seen; an action sent for an older position is refused as stale
+- ``{"type": "ping"}``
+
+Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``error``, ``pong``
+(docs/server.md shows each).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE = 4096
+MAX_NAME = 24
+
+
+class BadMessage(Exception):
+    """A message refused before it reaches the game; ``code`` names the kind of refusal."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Join:
+    token: str | None
+    name: str | None
+
+
+@dataclass(frozen=True)
+class Act:
+    action: str
+    step: int | None
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+Message = Join | Act | Ping
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: str, message: str) -> str:
+    return dumps({"type": "error", "code": code, "error": message})
+
+
+def clean_name(name: Any) -> str | None:
+    """A display name: printable, trimmed, at most MAX_NAME characters; None if empty."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise BadMessage("malformed", "a name is a string")
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    return text or None
+
+
+def parse(text: str | bytes | None) -> Message:
+    """The message in ``text``, or :class:`BadMessage` saying what is wrong with it."""
+    if text is None:
+        raise BadMessage("malformed", "send JSON messages as text frames")
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise BadMessage("too-large", f"a message may be at most {MAX_MESSAGE} bytes, this one is {size}")
+    if isinstance(text, bytes):
+        raise BadMessage("malformed", "send JSON messages as text frames")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("malformed", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("malformed", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "action":
+        action, step = data.get("action"), data.get("step")
+        if not isinstance(action, str) or not action or len(action) > 64:
+            raise BadMessage("malformed", 'an action message needs "action": the action\'s text, e.g. "Ku"')
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
+            raise BadMessage("malformed", '"step" must be the number of actions you have seen')
+        _only(data, {"type", "action", "step"})
+        return Act(action, step)
+    if kind == "join":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 128):
+            raise BadMessage("malformed", '"token" must be the text from your invitation link')
+        _only(data, {"type", "token", "name"})
+        return Join(token or None, clean_name(data.get("name")))
+    if kind == "ping":
+        _only(data, {"type"})
+        return Ping()
+    raise BadMessage("malformed", '"type" must be "join", "action" or "ping"')
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise BadMessage("malformed", f"unexpected field(s): {', '.join(map(str, extra))}")

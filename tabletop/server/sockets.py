@@ -1,0 +1,139 @@
+"""A table's WebSocket: join with a seat's token (or none, to watch), then send actions.
+
+Each connection has a queue of messages and a task that sends them, so a slow client never
+holds up a table; a client that falls far behind is disconnected (reopening the link resumes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from .hub import Hub
+from .messages import Act, BadMessage, Join, Ping, dumps, error, parse
+from .rooms import Refused, Room
+
+log = logging.getLogger("tabletop.server")
+MAX_QUEUED = 500
+
+# close codes (4000-4999 are the application's)
+BAD_REQUEST, FORBIDDEN, NOT_FOUND, TIMEOUT, TOO_SLOW = 4400, 4403, 4404, 4408, 4429
+
+
+class SocketConn:
+    def __init__(self, ws: WebSocket, seat: int | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+        self.dropped = False
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.dropped = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    async def _pump(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            try:
+                await self.ws.send_text(text)
+            except Exception:
+                return
+        if self.dropped:
+            with contextlib.suppress(Exception):
+                await self.ws.close(TOO_SLOW, "too far behind; reopen the link")
+
+    async def close(self) -> None:
+        self.dropped = True
+        self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, 2)
+
+
+async def receive(ws: WebSocket) -> str | bytes | None:
+    """The next frame's text (or bytes); raises WebSocketDisconnect when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text if text is not None else message.get("bytes")
+
+
+async def refuse(ws: WebSocket, code: str, text: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(error(code, text))
+        await ws.close(close_code, code)
+
+
+async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    room = await hub.get(table_id)
+    if room is None:
+        await refuse(ws, "no-table", f"there is no table {table_id!r}", NOT_FOUND)
+        return
+    try:
+        first = await asyncio.wait_for(receive(ws), hub.settings.join_timeout)
+        join = parse(first)
+    except TimeoutError:
+        await refuse(ws, "join-timeout", "send a join message first", TIMEOUT)
+        return
+    except BadMessage as err:
+        await refuse(ws, err.code, err.message, BAD_REQUEST)
+        return
+    except WebSocketDisconnect:
+        return
+    if not isinstance(join, Join):
+        await refuse(ws, "join-first", 'the first message must be {"type": "join", ...}', BAD_REQUEST)
+        return
+    seat: int | None = None
+    if join.token is not None:
+        seat = room.seat_for(join.token)
+        if seat is None:
+            await refuse(ws, "forbidden", "this link's token is not valid for this table", FORBIDDEN)
+            return
+        await take_seat(hub, room, seat, join.name)
+    conn = SocketConn(ws, seat)
+    room.add(conn)
+    try:
+        await serve(room, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.remove(conn)
+        await conn.close()
+        hub.forget_if_idle(room)
+        if ws.application_state != WebSocketState.DISCONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def take_seat(hub: Hub, room: Room, seat: int, name: str | None) -> None:
+    row = room.seats[seat]
+    if row.joined and (name is None or name == row.name):
+        return
+    row.joined = True
+    row.name = name or row.name
+    await hub.writer.call(hub.storage.mark_joined, room.id, seat, row.name)
+
+
+async def serve(room: Room, conn: SocketConn) -> None:
+    while not conn.dropped:
+        text = await receive(conn.ws)
+        try:
+            message = parse(text)
+            if isinstance(message, Act):
+                await room.submit(conn.seat, message.action, message.step)
+            elif isinstance(message, Ping):
+                conn.send(dumps({"type": "pong", "step": room.step}))
+            else:
+                raise BadMessage("joined", "you have already joined this table")
+        except (BadMessage, Refused) as err:
+            conn.send(error(err.code, err.message))

@@ -1,0 +1,270 @@
+"""Tables, seats and actions in a SQL database (SQLite by default, PostgreSQL by URL).
+
+The schema is three tables: ``game_tables`` (the game, its options, seed and set-up),
+``seats`` (person or bot, the hash of the seat's secret token) and ``actions`` (one row per
+accepted action, numbered from 0 per table).  A table's record is its row plus its actions
+in order, so restarting the server replays every table from here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+metadata = MetaData()
+
+tables_t = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("setup", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("rematch_of", String(16), nullable=True),
+    Column("rematch", String(16), nullable=True),
+)
+
+seats_t = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "person" or "bot"
+    Column("level", String(16), nullable=True),  # a bot's level
+    Column("token_hash", String(64), nullable=True),  # a person's token, hashed
+    Column("name", String(32), nullable=True),
+    Column("joined", Boolean, nullable=False, default=False),
+)
+
+actions_t = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None = None
+    token_hash: str | None = None
+    name: str | None = None
+    joined: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None
+    created: float
+    seats: list[SeatRow]
+    actions: list[str] = field(default_factory=list)
+    finished: bool = False
+    rematch_of: str | None = None
+    rematch: str | None = None
+
+
+@dataclass(frozen=True)
+class Append:
+    """One accepted action; ``finished`` when it ends the game."""
+
+    table_id: str
+    idx: int
+    seat: int | None
+    action: str
+    finished: bool = False
+
+
+def engine_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here (SQLAlchemy's default driver is psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL: readers never block the writer; NORMAL: a commit survives the process being
+    # killed (not a power cut in the last instant), without an fsync per commit.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class Storage:
+    """Blocking database access; the server calls it from one writer thread (see writer.py)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = engine_url(url)
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=not self.is_sqlite)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.startswith("sqlite")
+
+    def create_schema(self) -> None:
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes --------------------------------------------------------------------
+    def insert_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    options=json.dumps(row.options),
+                    seed=row.seed,
+                    setup=None if row.setup is None else json.dumps(row.setup),
+                    created=row.created,
+                    finished=row.finished,
+                    rematch_of=row.rematch_of,
+                )
+            )
+            conn.execute(
+                insert(seats_t),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "token_hash": s.token_hash,
+                        "name": s.name,
+                        "joined": s.joined,
+                    }
+                    for s in row.seats
+                ],
+            )
+            if row.rematch_of is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == row.rematch_of).values(rematch=row.id))
+
+    def append_actions(self, batch: Sequence[Append]) -> None:
+        """Append actions of any tables in one transaction (a group commit)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions_t),
+                [
+                    {"table_id": a.table_id, "idx": a.idx, "seat": a.seat, "action": a.action, "at": now}
+                    for a in batch
+                ],
+            )
+            ended = [a.table_id for a in batch if a.finished]
+            if ended:
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(ended)).values(finished=True))
+
+    def mark_joined(self, table_id: str, seat: int, name: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(joined=True, name=name)
+            )
+
+    # -- reads --------------------------------------------------------------------
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            found = self._load(conn, [table_id])
+        return found[0] if found else None
+
+    def load_unfinished(self) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            ids = conn.execute(select(tables_t.c.id).where(tables_t.c.finished.is_(False))).scalars().all()
+            return self._load(conn, list(ids))
+
+    def recent_finished(self, limit: int) -> list[TableRow]:
+        """The last finished tables, newest first, without their actions."""
+        with self.engine.connect() as conn:
+            ids = (
+                conn.execute(
+                    select(tables_t.c.id)
+                    .where(tables_t.c.finished.is_(True))
+                    .order_by(tables_t.c.created.desc())
+                    .limit(limit)
+                )
+                .scalars()
+                .all()
+            )
+            rows = self._load(conn, list(ids), with_actions=False)
+        return sorted(rows, key=lambda r: -r.created)
+
+    def _load(self, conn: Connection, ids: list[str], with_actions: bool = True) -> list[TableRow]:
+        rows: dict[str, TableRow] = {}
+        for chunk in _chunks(ids, 500):
+            for t in conn.execute(select(tables_t).where(tables_t.c.id.in_(chunk))).mappings():
+                rows[t["id"]] = TableRow(
+                    id=t["id"],
+                    game=t["game"],
+                    options=json.loads(t["options"]),
+                    seed=int(t["seed"]),
+                    setup=None if t["setup"] is None else json.loads(t["setup"]),
+                    created=float(t["created"]),
+                    seats=[],
+                    finished=bool(t["finished"]),
+                    rematch_of=t["rematch_of"],
+                    rematch=t["rematch"],
+                )
+            query = select(seats_t).where(seats_t.c.table_id.in_(chunk)).order_by(seats_t.c.seat)
+            for s in conn.execute(query).mappings():
+                rows[s["table_id"]].seats.append(
+                    SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], s["name"], bool(s["joined"]))
+                )
+            if with_actions:
+                query = (
+                    select(actions_t.c.table_id, actions_t.c.idx, actions_t.c.action)
+                    .where(actions_t.c.table_id.in_(chunk))
+                    .order_by(actions_t.c.table_id, actions_t.c.idx)
+                )
+                for table_id, idx, action in conn.execute(query):
+                    actions = rows[table_id].actions
+                    if idx != len(actions):  # cannot happen with the primary key; never guess
+                        raise RuntimeError(f"table {table_id}: action {idx} follows {len(actions)} actions")
+                    actions.append(action)
+        return [rows[i] for i in ids if i in rows]
+
+
+def _chunks(items: list[str], size: int) -> Iterable[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
