@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from .agents.levels import LEVELS
 from .core.errors import InvalidOptions, TabletopError, UnknownGame
 from .core.protocol import JSON, Event, Game, OptionSpec, State
 from .core.record import Record
@@ -106,7 +107,9 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal (default: a random one, printed).")
     ] = None,
-    difficulty: Annotated[str, typer.Option(help="How hard the bots play.")] = "normal",
+    difficulty: Annotated[
+        str, typer.Option(help="How hard the bots play when --bots is not given: easy, normal or hard.")
+    ] = "normal",
     save: Annotated[
         Path | None,
         typer.Option(help="Where the game is saved (default: the --resume file, else GAME.save.json)."),
@@ -121,8 +124,10 @@ def play(
         n = made.players
         if not 0 <= seat < n:
             raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
+        if difficulty not in LEVELS:
+            raise BadUsage(f"--difficulty must be one of {', '.join(LEVELS)}, not {difficulty!r}")
         try:
-            others = check_bots(split_names(bots), n - 1)
+            others = check_bots(split_names(bots) if bots else [difficulty], n - 1)
         except ValueError as err:
             raise BadUsage(f"--bots: {err}") from None
         if resume is not None and not resume.is_file():
@@ -368,6 +373,40 @@ def list_games() -> None:
                 table.add_row(spec.name, spec.type.__name__, repr(spec.default), _allowed(spec), spec.help)
             console.print(table)
         console.print("[dim]Set options with --players N and --option KEY=VALUE.[/]")
+
+
+# ------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///FILE (the default) or postgresql://USER@HOST/DB.")
+    ] = "sqlite:///tabletop.db",
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a bot waits before it acts, so people can follow.")
+    ] = 0.6,
+    bot_workers: Annotated[
+        str, typer.Option(help="Where bots think: 'process' (other cores) or 'thread'.")
+    ] = "process",
+) -> None:
+    """Serve the lobby, the tables and the browser client: play online with friends and bots."""
+    try:
+        import uvicorn
+
+        from .server import Settings, create_app
+    except ImportError as err:
+        fail(f"the server needs its dependencies (pip install -e .): {err}")
+    if bot_workers not in ("process", "thread"):
+        fail("--bot-workers takes 'process' or 'thread'", USAGE)
+    application = create_app(db, Settings(bot_delay=bot_delay, bot_workers=bot_workers))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    Console(highlight=False, soft_wrap=True).print(
+        f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
+    )
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
 
 
 def main() -> None:

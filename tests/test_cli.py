@@ -185,11 +185,13 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
 
 def test_play_calls_the_terminal_game(terminal: list[tuple[Any, ...]], tmp_path: Path) -> None:
     save = tmp_path / "my.json"
-    result = invoke("play", "--players", "3", "--seat", "2", "--seed", "42", "--save", str(save))
+    args = ("--players", "3", "--seat", "2", "--seed", "42", "--save", str(save), "--difficulty", "easy")
+    result = invoke("play", *args)
     assert result.exit_code == 0, result.output
     assert terminal == [
-        ("megalomania", {"players": 3, "data": ""}, 2, ["random", "random"], 42, "normal", save, None)
+        ("megalomania", {"players": 3, "data": ""}, 2, ["easy", "easy"], 42, "easy", save, None)
     ]
+    assert invoke("play", "--difficulty", "godlike").exit_code == 2
     assert "42" in result.stdout
 
 
@@ -197,7 +199,8 @@ def test_play_defaults(terminal: list[tuple[Any, ...]]) -> None:
     result = invoke("play")
     assert result.exit_code == 0, result.output
     (game, options, seat, bots, seed, _, save, resume) = terminal[0]
-    assert (game, options["players"], seat, bots, resume) == ("megalomania", 4, 0, ["random"] * 3, None)
+    # without --bots, the other seats are bots of the chosen difficulty (normal by default)
+    assert (game, options["players"], seat, bots, resume) == ("megalomania", 4, 0, ["normal"] * 3, None)
     assert save == Path("megalomania.save.json")
     assert f"Seed {seed}" in result.stdout and f"--seed {seed}" in result.stdout
 

@@ -120,6 +120,7 @@ def play(
     *,
     keep_states: bool = False,
     thorough: bool = True,
+    name_the_seat: bool = False,
     between: Callable[[int], None] | None = None,
     each: Callable[[int, State[Any], list[Any]], None] | None = None,
 ) -> Playthrough:
@@ -127,7 +128,8 @@ def play(
 
     ``each(step, state, legal)`` runs before each decision (for extra per-step checks);
     ``between(step)`` runs between steps (to disturb the global RNGs); ``thorough=False`` skips
-    the per-step checks that cost most (duplicate actions, events through JSON).
+    the per-step checks that cost most (duplicate actions, events through JSON);
+    ``name_the_seat`` passes the seat to act to ``apply`` at every other step.
     """
     name, players = game.name, game.players
     state = game.new_state(seed)
@@ -148,7 +150,7 @@ def play(
         action = choose(state, legal)
         if between is not None:
             between(step)
-        events = state.apply(action)
+        events = state.apply(action, state.current_seat if name_the_seat and step % 2 else None)
         check_events(events, players, where, thorough)
         run.actions.append(str(action))
         step += 1

@@ -1,9 +1,10 @@
 """Per-game knowledge the conformance suite needs and the protocol does not give.
 
-The protocol says nothing about cards, so checks that count them (conservation) or
-look at one seat's hidden holding (do samples vary? do they guess the truth?) ask a
-small hook, registered here under the game's name.  A game without hooks still runs
-every other check; the checks that need a hook are skipped with a message saying so.
+The protocol says nothing about cards, so checks that count them (conservation), look at
+one seat's hidden holding (do samples vary? do they guess the truth?), look for another
+seat's secrets in a view, or replay a round with sampled cards ask a small hook, registered
+here under the game's name.  A game without hooks still runs every other check; the checks
+that cannot do without a hook are skipped with a message saying so.
 
 To cover a new game, add a :class:`GameHooks` to ``HOOKS``.
 """
@@ -46,6 +47,8 @@ class GameHooks:
     # start from (the test keeps the last one seen, and the actions since).
     replay_problems: Callable[[State[Any], State[Any], State[Any], list[str], int], list[str]] | None = None
     replay_from: Callable[[State[Any]], bool] | None = None
+    # Texts close to the game's actions that must not parse (InvalidActionText).
+    garbage_actions: tuple[str, ...] = ()
 
 
 # -- Megalomania --------------------------------------------------------------------------
@@ -139,6 +142,12 @@ def _mm_replay_problems(world: Any, true: Any, round_start: Any, actions: list[s
     return problems
 
 
+_MM_GARBAGE = (
+    "play", "lead=", "take=", "take=gold", "lead=9", "lead=-1", "lead=x", "colour=", "colour=purple",
+    "colour=bb", "return=", "return=Zz", "Zz", "Zz!", "K", "Kuu", "Ku!!", "Ku?", "cube", "cube+1",
+    "power!", "Done", "DONE", "take=Scroll",
+)  # fmt: skip
+
 MEGALOMANIA = GameHooks(
     all_cards=frozenset(range(32)),
     card_places=_mm_places,
@@ -150,6 +159,7 @@ MEGALOMANIA = GameHooks(
     quick_conserved=_mm_quick_conserved,
     replay_problems=_mm_replay_problems,
     replay_from=lambda state: state.phase == mm_state.RESOURCES_PHASE and max(state.resource) < 0,
+    garbage_actions=_MM_GARBAGE,
 )
 
 HOOKS: dict[str, GameHooks] = {"megalomania": MEGALOMANIA}

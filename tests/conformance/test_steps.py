@@ -21,34 +21,20 @@ DEEP_GAMES = 20  # per game and player count
 CHUNKS = 2
 PROBES = 3  # actions legal elsewhere tried at each step
 
+# text that is no action in any game (each game adds its own near misses: hooks.garbage_actions)
 GARBAGE = [
     "",
     " ",
     "nonsense",
     "xyzzy!",
-    "play",
     "==",
     "=",
     "!",
-    "lead=",
-    "take=",
-    "take=gold",
-    "lead=9",
-    "lead=-1",
-    "colour=",
-    "colour=purple",
-    "return=",
-    "return=Zz",
-    "Zz",
-    "Zz!",
-    "K",
-    "Kuu",
     "\x00",
     "done done",
     "\u00e9t\u00e9",
     "9" * 50,
     "{}",
-    "[]",
     "null",
 ]
 
@@ -166,7 +152,7 @@ def test_every_step_round_trips_replays_and_refuses_illegal_actions(
     for index in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         seed = game_seed(name, players, index, salt=10)
         checker = StepChecker(game, seed)
-        run = play(game, seed, checker.choose, hooks, each=checker)
+        run = play(game, seed, checker.choose, hooks, each=checker, name_the_seat=True)
         states = checker.states
         assert len(states) == len(run.actions) + 1
 
@@ -175,7 +161,7 @@ def test_every_step_round_trips_replays_and_refuses_illegal_actions(
             assert clone.to_json() == states[step], f"{describe(name, players, seed, step)}: a clone changed"
 
         # garbage text never parses
-        for text in GARBAGE:
+        for text in GARBAGE + list(hooks.garbage_actions if hooks is not None else ()):
             with pytest.raises(InvalidActionText):
                 game.parse_action(text)
 

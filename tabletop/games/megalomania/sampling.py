@@ -9,7 +9,7 @@ the others' scrolls, and the random stream itself.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.rng import fresh_seed
 from .cards import bits
@@ -25,8 +25,10 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
     # every pool is sorted before it is shuffled, so that a sample depends only on what the
     # seat has seen and on rng, never on where the hidden things really are
     cards = sorted(c for mask in [*unknown, w.stock] for c in bits(mask))
-    slots = [(m.bit_count(), w.forbidden[o]) for o, m in zip(others, unknown, strict=True)]
-    slots.append((w.stock.bit_count(), 0))
+    slots = [
+        Slot(m.bit_count(), w.forbidden[o], tuple(w.must[o])) for o, m in zip(others, unknown, strict=True)
+    ]
+    slots.append(Slot(w.stock.bit_count(), 0, ()))
     hands = deal_constrained(cards, slots, rng)
     for o, hand in zip(others, hands, strict=False):
         w.hands[o] = w.known[o] | hand
@@ -45,39 +47,75 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
     return w
 
 
-def deal_constrained(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) -> list[int]:
-    """Share ``cards`` among slots of (size, forbidden mask); return one mask per slot.
+class Slot(NamedTuple):
+    """A place to deal hidden cards to: how many, which it cannot hold, and the sets it must
+    hold at least one card of."""
 
-    Shuffle-and-check first (uniform among consistent deals when it succeeds);
-    under heavy constraints, a randomized bipartite matching that always finds
-    a consistent deal when one exists.
+    size: int
+    forbidden: int
+    must: tuple[int, ...]
+
+    def accepts(self, mask: int) -> bool:
+        return not mask & self.forbidden and all(mask & m for m in self.must)
+
+
+def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int]:
+    """Share ``cards`` among ``slots``; return one mask per slot.
+
+    Shuffle-and-check first (uniform among consistent deals when it succeeds); under heavy
+    constraints, a card for each "must" set placed at random, then a randomized bipartite
+    matching of the rest, which finds a consistent deal whenever the placements allow one.
     """
     cards = list(cards)
     for _ in range(20):
         rng.shuffle(cards)
         out, pos = [], 0
-        for size, forbidden in slots:
+        for slot in slots:
             mask = 0
-            for c in cards[pos : pos + size]:
+            for c in cards[pos : pos + slot.size]:
                 mask |= 1 << c
-            if mask & forbidden:
+            if not slot.accepts(mask):
                 break
             out.append(mask)
-            pos += size
+            pos += slot.size
         else:
             return out
-    return _match(cards, slots, rng)
+    for _ in range(500):
+        found = _place_and_match(cards, slots, rng)
+        if found is not None:
+            return found
+    raise RuntimeError("no deal is consistent with what was seen (a rules bug)")
 
 
-def _match(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) -> list[int]:
-    units = [i for i, (size, _) in enumerate(slots) for _ in range(size)]
+def _place_and_match(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int] | None:
+    placed = [0] * len(slots)
+    pool = set(cards)
+    for i, slot in enumerate(slots):
+        for need in slot.must:
+            if placed[i] & need:
+                continue
+            options = sorted(c for c in pool if need >> c & 1 and not slot.forbidden >> c & 1)
+            if not options or placed[i].bit_count() >= slot.size:
+                return None
+            c = rng.choice(options)
+            placed[i] |= 1 << c
+            pool.discard(c)
+    rest = [Slot(s.size - placed[i].bit_count(), s.forbidden, ()) for i, s in enumerate(slots)]
+    matched = _match(sorted(pool), rest, rng)
+    if matched is None:
+        return None
+    return [p | m for p, m in zip(placed, matched, strict=True)]
+
+
+def _match(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int] | None:
+    units = [i for i, slot in enumerate(slots) for _ in range(slot.size)]
     holder = [-1] * len(units)  # card placed in each unit
 
     def place(c: int, seen: list[bool]) -> bool:
         order = list(range(len(units)))
         rng.shuffle(order)
         for u in order:
-            if seen[u] or slots[units[u]][1] >> c & 1:
+            if seen[u] or slots[units[u]].forbidden >> c & 1:
                 continue
             seen[u] = True
             if holder[u] < 0 or place(holder[u], seen):
@@ -88,7 +126,7 @@ def _match(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) -
     rng.shuffle(cards)
     for c in cards:
         if not place(c, [False] * len(units)):
-            raise RuntimeError("no deal is consistent with what was seen (a rules bug)")
+            return None
     out = [0] * len(slots)
     for u, c in enumerate(holder):
         out[units[u]] |= 1 << c

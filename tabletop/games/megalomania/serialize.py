@@ -38,6 +38,7 @@ def state_to_json(s: MegalomaniaState) -> dict[str, JSON]:
     out["t_power"] = list(s.t_power)
     out["explored"] = CARD_TEXT[s.explored] if s.explored >= 0 else None
     out["scrolls"] = [list(x) for x in s.scrolls]
+    out["must"] = [[texts(m) for m in masks] for masks in s.must]
     out["round_tricks"] = [[w, [CARD_TEXT[c] for c in cards]] for w, cards in s.round_tricks]
     out["points"] = [list(p) for p in s.points]
     out["setup_deals"] = {str(r): [texts(m) for m in masks] for r, masks in s.setup_deals.items()}
@@ -90,6 +91,9 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
         explored = data["explored"]
         s.explored = -1 if explored is None else parse_card(str(explored))
         s.scrolls = [_ints(x, "scrolls") for x in data["scrolls"]]
+        s.must = [[mask_of(_cards(m, "must")) for m in masks] for masks in data["must"]]
+        if len(s.must) != s.n:
+            raise CorruptRecord("state field 'must' needs one entry per seat")
         s.round_tricks = [(int(w), _cards(c, "round_tricks")) for w, c in data["round_tricks"]]
         s.points = [_ints(p, "points") for p in data["points"]]
         s.setup_deals = {

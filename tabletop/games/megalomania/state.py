@@ -17,6 +17,7 @@ from ...core.rng import stream
 from . import actions as A
 from .actions import RESOURCE_AMOUNTS, RESOURCES, SCROLL, Action, Kind
 from .cards import (
+    ALL_CARDS,
     ASSASSIN,
     CARD_NAME,
     CARD_TEXT,
@@ -69,6 +70,7 @@ class MegalomaniaState(State[Action]):
         "mission",
         "mission_deck",
         "missions_played",
+        "must",
         "n",
         "phase",
         "points",
@@ -133,6 +135,9 @@ class MegalomaniaState(State[Action]):
         # for sampling worlds: cards a seat cannot hold among its unknown cards,
         # and cards everybody knows it holds (an Explorer's find)
         self.forbidden = [0] * n
+        # and sets of cards a seat is known to have held one of (an Assassin played by its
+        # power shows the seat could have followed), until a card of the set leaves its hand
+        self.must: list[list[int]] = [[] for _ in range(n)]
         self.known = [0] * n
         self.explored = -1
         self.setup_deals: dict[int, list[int]] = {}
@@ -333,6 +338,7 @@ class MegalomaniaState(State[Action]):
         self.round_cards = hands[0].bit_count()
         self.crystals, self.cubes, self.resource = [0] * n, [0] * n, [-1] * n
         self.forbidden, self.known = [0] * n, [0] * n
+        self.must = [[] for _ in range(n)]
         self.round_tricks = []
         self.phase = RESOURCES_PHASE
         self.leader = self.turn = (self.dealer + 1) % n
@@ -370,10 +376,11 @@ class MegalomaniaState(State[Action]):
 
     def _play(self, s: int, c: int, by_power: bool, events: list[Event]) -> None:
         following = bool(self.t_cards)
-        if following and not by_power:
+        if by_power:
+            self._note_could_follow(s, c)
+        elif following:
             self._note_voids(s, c)
-        self.hands[s] &= ~(1 << c)
-        self.known[s] &= ~(1 << c)
+        self._leaves_hand(s, c)
         self.t_seats.append(s)
         self.t_cards.append(c)
         self.t_colours.append(colour_of(c))
@@ -386,6 +393,22 @@ class MegalomaniaState(State[Action]):
         events.append(Event("play", {"seat": s, "card": CARD_TEXT[c], "power": by_power}))
         self.phase = AFTER
         self._after_or_next(events)
+
+    def _leaves_hand(self, s: int, c: int) -> None:
+        self.hands[s] &= ~(1 << c)
+        self.known[s] &= ~(1 << c)
+        if self.must[s]:
+            self.must[s] = [m for m in self.must[s] if not m >> c & 1]
+
+    def _note_could_follow(self, s: int, assassin: int) -> None:
+        """An Assassin played by its power: the seat held a card that made it unplayable."""
+        lead, dom, one = self.t_colours[0], self.dominant, 1 << assassin
+        blockers = 0
+        for other in bits(ALL_CARDS & ~one):
+            if not follow_options(one | 1 << other, lead, dom, self.wizard) & one:
+                blockers |= 1 << other
+        if not blockers & self.known[s]:  # otherwise everybody already sees the reason
+            self.must[s].append(blockers)
 
     def _note_voids(self, s: int, c: int) -> None:
         """What a follower's card reveals about the rest of its hand (for sampling)."""
@@ -451,8 +474,7 @@ class MegalomaniaState(State[Action]):
 
     def _explorer_return(self, s: int, c: int, events: list[Event]) -> None:
         self.round_tricks[-1][1].append(c)
-        self.hands[s] &= ~(1 << c)
-        self.known[s] &= ~(1 << c)
+        self._leaves_hand(s, c)
         self.explored = -1
         events.append(Event("explore-return", {"seat": s, "card": CARD_TEXT[c]}))
         self._after_or_next(events)
@@ -494,6 +516,7 @@ class MegalomaniaState(State[Action]):
         for name in _LIST_SLOTS:
             setattr(new, name, list(getattr(self, name)))
         new.scrolls = [list(x) for x in self.scrolls]
+        new.must = [list(x) for x in self.must]
         new.round_tricks = [(w, list(cards)) for w, cards in self.round_tricks]
         new.points = [list(p) for p in self.points]
         new._legal = self._legal

@@ -1,10 +1,11 @@
 """Write the golden playthroughs of Megalomania: ``python -m tests.games.megalomania.make_golden``.
 
 Three seeded games (2, 3 and 4 players), random legal choices from ``random.Random(seed)``.
-Each file is JSON Lines: a header line (options, seed, the events of the set-up and the
-spectator's view at the start), then one line per decision with the step index, the seat
+Each file is one JSON object: a "header" (options, seed, the events of the set-up and the
+spectator's view at the start) and "steps", one per decision, with the step index, the seat
 to act, its legal actions (text), the action chosen, the events it caused (kind, data,
-visible_to) and the view of the acting seat before it acted.
+visible_to) and the view of the acting seat before it acted.  The JSON is indented, with
+short values kept on one line, so that a change of the rules shows as a readable diff.
 
 Only the first ROUNDS rounds of each game are written, to keep each file small (well under
 1 MB) and readable; the conformance suite covers whole games.
@@ -34,7 +35,7 @@ FORMAT = "tabletop-golden/1"
 
 
 def path_of(players: int, seed: int) -> Path:
-    return GOLDEN / f"{GAME}-{players}p-seed{seed}.jsonl"
+    return GOLDEN / f"{GAME}-{players}p-seed{seed}.json"
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -42,23 +43,22 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "data": dict(event.data), "visible_to": visible}
 
 
-def playthrough(players: int, seed: int, rounds: int = ROUNDS) -> list[dict[str, Any]]:
-    """The golden lines of one game: a header, then one record per decision."""
+def playthrough(players: int, seed: int, rounds: int = ROUNDS) -> dict[str, Any]:
+    """The golden record of one game: a header, and one entry per decision."""
     game = tabletop.make(GAME, players=players)
     state = game.new_state(seed)
     rng = random.Random(seed)
-    lines: list[dict[str, Any]] = [
-        {
-            "format": FORMAT,
-            "game": GAME,
-            "options": dict(game.options),
-            "seed": seed,
-            "choices": f"random.Random({seed}).choice(legal actions) at every step",
-            "rounds": rounds,
-            "opening_events": [event_json(e) for e in state.opening_events()],
-            "spectator_view": state.view(None),
-        }
-    ]
+    header = {
+        "format": FORMAT,
+        "game": GAME,
+        "options": dict(game.options),
+        "seed": seed,
+        "choices": f"random.Random({seed}).choice(legal actions) at every step",
+        "rounds": rounds,
+        "opening_events": [event_json(e) for e in state.opening_events()],
+        "spectator_view": state.view(None),
+    }
+    steps: list[dict[str, Any]] = []
     step = 0
     while not state.is_terminal() and len(state.view(None)["round_points"]) < rounds:
         seat = state.current_seat
@@ -66,7 +66,7 @@ def playthrough(players: int, seed: int, rounds: int = ROUNDS) -> list[dict[str,
         view = state.view(seat)
         action = rng.choice(legal)
         events = state.apply(action)
-        lines.append(
+        steps.append(
             {
                 "step": step,
                 "seat": seat,
@@ -77,21 +77,36 @@ def playthrough(players: int, seed: int, rounds: int = ROUNDS) -> list[dict[str,
             }
         )
         step += 1
-    return [json.loads(json.dumps(line)) for line in lines]  # exactly what a file reads back
+    record = {"header": header, "steps": steps}
+    result: dict[str, Any] = json.loads(json.dumps(record))  # exactly what the file reads back
+    return result
 
 
-def dumps(lines: list[dict[str, Any]]) -> str:
-    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+def readable(value: Any, indent: int = 0, width: int = 100) -> str:
+    """JSON, indented one space a level, with any value that fits in ``width`` on one line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value or indent + len(flat) <= width:
+        return flat
+    pad = " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {readable(v, indent + 1, width)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + readable(v, indent + 1, width) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return readable(record) + "\n"
 
 
 def main() -> int:
     GOLDEN.mkdir(exist_ok=True)
     for players, seed in GAMES:
         path = path_of(players, seed)
-        lines = playthrough(players, seed)
-        path.write_text(dumps(lines), encoding="utf-8")
+        record = playthrough(players, seed)
+        path.write_text(dumps(record), encoding="utf-8")
         size = path.stat().st_size
-        print(f"wrote {path} ({len(lines) - 1} steps, {size / 1024:.0f} KiB)")
+        print(f"wrote {path} ({len(record['steps'])} steps, {size / 1024:.0f} KiB)")
     return 0
 
 

@@ -46,23 +46,28 @@ def differences(old: Any, new: Any, path: str = "", limit: int = 8) -> list[str]
 def test_golden_playthrough(players: int, seed: int) -> None:
     path = path_of(players, seed)
     assert path.exists(), f"{path} is missing.\n{REGENERATE}"
-    stored = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    stored = json.loads(path.read_text(encoding="utf-8"))
     fresh = playthrough(players, seed)
-    for index, (old, new) in enumerate(zip(stored, fresh, strict=False)):
+    if stored.get("header") != fresh["header"]:
+        detail = "\n  ".join(differences(stored.get("header"), fresh["header"], "header"))
+        message = f"{path.name}: the header differs from the rules' output now:\n  {detail}\n{REGENERATE}"
+        pytest.fail(message, pytrace=False)
+    old_steps, new_steps = stored.get("steps", []), fresh["steps"]
+    for index, (old, new) in enumerate(zip(old_steps, new_steps, strict=False)):
         if old != new:
-            what = "the header" if index == 0 else f"step {old.get('step', index - 1)} (line {index + 1})"
-            detail = "\n  ".join(differences(old, new))
+            detail = "\n  ".join(differences(old, new, f"steps[{index}]"))
             pytest.fail(
-                f"{path.name}: {what} differs from the rules' output now:\n  {detail}\n{REGENERATE}",
+                f"{path.name}: step {index} (seat {new['seat']} to act) differs from the rules' output "
+                f"now; the steps before it agree:\n  {detail}\n{REGENERATE}",
                 pytrace=False,
             )
-    assert len(stored) == len(fresh), (
-        f"{path.name}: the file has {len(stored) - 1} steps, the game now gives {len(fresh) - 1}.\n"
+    assert len(old_steps) == len(new_steps), (
+        f"{path.name}: the file has {len(old_steps)} steps, the game now gives {len(new_steps)}.\n"
         + REGENERATE
     )
 
 
 def test_no_stale_golden_files() -> None:
     expected = {path_of(players, seed).name for players, seed in GAMES}
-    present = {p.name for p in GOLDEN.glob("*.jsonl")}
+    present = {p.name for p in GOLDEN.iterdir() if p.is_file()}
     assert present <= expected, f"golden files no script writes: {sorted(present - expected)}; delete them"
