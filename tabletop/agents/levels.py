@@ -11,7 +11,7 @@ from typing import Any
 from .base import Agent, UnknownAgent
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 300, "hard": 1500}
+ITERATIONS = {"normal": 500, "hard": 3000}
 
 
 def agent_for(level: str, seed: int = 0) -> Agent[Any]:

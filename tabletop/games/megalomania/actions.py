@@ -45,10 +45,19 @@ CRYSTALS, CUBES, MIXED, SCROLL = range(4)
 RESOURCE_AMOUNTS = ((2, 0), (0, 10), (1, 5), (0, 0))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     kind: Kind
     arg: int = 0
+
+    # Actions are interned, so identity settles almost every comparison (search compares a lot)
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, Action) and self.kind == other.kind and self.arg == other.arg
+        )
+
+    def __hash__(self) -> int:
+        return self.kind * 64 + self.arg
 
     def __str__(self) -> str:
         return _TEXT[self.kind](self.arg)

@@ -67,7 +67,7 @@ def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) ->
     matching of the rest, which finds a consistent deal whenever the placements allow one.
     """
     cards = list(cards)
-    for _ in range(20):
+    for _ in range(2):  # enough when little is known, as early in a round
         rng.shuffle(cards)
         out, pos = [], 0
         for slot in slots:
@@ -80,11 +80,36 @@ def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) ->
             pos += slot.size
         else:
             return out
+    for _ in range(20):
+        found = _greedy(cards, slots, rng)
+        if found is not None:
+            return found
     for _ in range(500):
         found = _place_and_match(cards, slots, rng)
         if found is not None:
             return found
     raise RuntimeError("no deal is consistent with what was seen (a rules bug)")
+
+
+def _greedy(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int] | None:
+    """Cards with the fewest possible places first, each to a place drawn in proportion to
+    the room left there; None on a dead end or an unmet "must"."""
+    room = [slot.size for slot in slots]
+    allowed = {c: [i for i, slot in enumerate(slots) if not slot.forbidden >> c & 1] for c in cards}
+    order = sorted(cards, key=lambda c: (len(allowed[c]), rng.random()))
+    out = [0] * len(slots)
+    for c in order:
+        places = [i for i in allowed[c] if room[i]]
+        if not places:
+            return None
+        pick = rng.randrange(sum(room[i] for i in places))
+        for i in places:
+            pick -= room[i]
+            if pick < 0:
+                break
+        out[i] |= 1 << c
+        room[i] -= 1
+    return out if all(slot.accepts(mask) for slot, mask in zip(slots, out, strict=True)) else None
 
 
 def _place_and_match(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int] | None:
