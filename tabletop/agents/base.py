@@ -73,9 +73,9 @@ class RandomAgent(Agent[Any]):
 
 
 def _heuristic(seed: int) -> Agent[Any]:
-    from .megalomania_heuristic import MegalomaniaHeuristic
+    from .heuristics import Heuristic
 
-    return MegalomaniaHeuristic(seed)
+    return Heuristic(seed)
 
 
 def _ismcts(seed: int) -> Agent[Any]:

@@ -12,6 +12,7 @@ scores each round, so a rollout can stop at the round's end): see :data:`PLUGINS
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -64,12 +65,19 @@ class Node:
     children: dict[Any, Node] = field(default_factory=dict)
 
 
-def _plugins(game_name: str) -> tuple[Rollout, Evaluation]:
-    if game_name == "megalomania":
-        from .megalomania_search import RoundEvaluation, megalomania_rollout
+# game name -> "module:function" returning (rollout, evaluation) for that game
+PLUGINS: dict[str, str] = {
+    "megalomania": "tabletop.agents.megalomania_search:plugins",
+}
 
-        return megalomania_rollout, RoundEvaluation()
-    return random_rollout, ToTheEnd()
+
+def _plugins(game_name: str) -> tuple[Rollout, Evaluation]:
+    target = PLUGINS.get(game_name)
+    if target is None:
+        return random_rollout, ToTheEnd()
+    module, _, function = target.partition(":")
+    found: tuple[Rollout, Evaluation] = getattr(importlib.import_module(module), function)()
+    return found
 
 
 class ISMCTS(Agent[Any]):

@@ -17,9 +17,9 @@ ITERATIONS = {"normal": 500, "hard": 3000}
 def agent_for(level: str, seed: int = 0) -> Agent[Any]:
     """The bot behind a difficulty level: easy is the heuristic, normal and hard search."""
     if level == "easy":
-        from .megalomania_heuristic import MegalomaniaHeuristic
+        from .heuristics import Heuristic
 
-        return MegalomaniaHeuristic(seed)
+        return Heuristic(seed)
     if level in ITERATIONS:
         from .ismcts import ISMCTS
 

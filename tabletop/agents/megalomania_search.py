@@ -49,3 +49,8 @@ class RoundEvaluation:
         n = state.n
         total = sum(points)
         return [max(-1.0, min(1.0, (p - (total - p) / (n - 1)) / SCALE)) for p in points]
+
+
+def plugins() -> tuple[Any, RoundEvaluation]:
+    """What ISMCTS plugs in for Megalomania (see ismcts.PLUGINS)."""
+    return megalomania_rollout, RoundEvaluation()
