@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,13 +116,3 @@ def play_out(
         if record is not None:
             record.actions.append(str(action))
     return state
-
-
-def read_json(text: str) -> Mapping[str, Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CorruptRecord(f"not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise CorruptRecord("expected a JSON object")
-    return data
