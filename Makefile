@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck unit bench simulate golden clean
+.PHONY: play serve test lint typecheck unit browser-deps screenshots load bench simulate golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.bench: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/tabletop play megalomania
 
+# the lobby and tables in your browser, on http://localhost:8000/ (SQLite file tabletop.db)
+serve: $(VENV)/.installed
+	$(BIN)/tabletop serve
+
 test: $(VENV)/.dev lint typecheck unit
 
 lint: $(VENV)/.dev
@@ -33,8 +37,21 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
-unit: $(VENV)/.dev
-	$(BIN)/pytest -n 2
+# with a throwaway PostgreSQL server when one can be had (else those tests skip, and it says so)
+unit: $(VENV)/.dev browser-deps
+	scripts/with-postgres.sh $(BIN)/pytest -n 2
+
+# Debian's chromium for the Playwright tests (they skip without it)
+browser-deps:
+	scripts/ensure-chromium.sh
+
+# docs/screenshots/*.png, taken by the browser tests
+screenshots: $(VENV)/.dev browser-deps
+	TABLETOP_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/web
+
+# bench/load.py: 200 four-seat tables of scripted clients on loopback
+load: $(VENV)/.installed
+	$(BIN)/python bench/load.py
 
 bench: $(VENV)/.bench
 	$(BIN)/python bench/throughput.py

@@ -394,9 +394,8 @@ def serve(
 ) -> None:
     """Serve the lobby, the tables and the browser client: play online with friends and bots."""
     try:
-        import uvicorn
-
         from .server import Settings, create_app
+        from .server.serving import serve as run_server
     except ImportError as err:
         fail(f"the server needs its dependencies (pip install -e .): {err}")
     if bot_workers not in ("process", "thread"):
@@ -406,7 +405,7 @@ def serve(
     Console(highlight=False, soft_wrap=True).print(
         f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
     )
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+    run_server(application, host, port)
 
 
 def main() -> None:

@@ -72,7 +72,11 @@ def test_simulate_text_differs_only_in_timing() -> None:
 
 def test_simulate_bots_and_options() -> None:
     data = simulate_json("--players", "2", "--bots", "random,random", "-o", "data=")
-    assert data["bots"] == ["random", "random"] and data["options"] == {"players": 2, "data": ""}
+    assert data["bots"] == ["random", "random"] and data["options"] == {
+        "players": 2,
+        "data": "",
+        "pairs": False,
+    }
 
 
 @pytest.mark.parametrize(
@@ -189,7 +193,16 @@ def test_play_calls_the_terminal_game(terminal: list[tuple[Any, ...]], tmp_path:
     result = invoke("play", *args)
     assert result.exit_code == 0, result.output
     assert terminal == [
-        ("megalomania", {"players": 3, "data": ""}, 2, ["easy", "easy"], 42, "easy", save, None)
+        (
+            "megalomania",
+            {"players": 3, "data": "", "pairs": False},
+            2,
+            ["easy", "easy"],
+            42,
+            "easy",
+            save,
+            None,
+        )
     ]
     assert invoke("play", "--difficulty", "godlike").exit_code == 2
     assert "42" in result.stdout

@@ -13,6 +13,8 @@ from .base import Agent, Observation, UnknownAgent
 
 HEURISTICS: dict[str, str] = {
     "megalomania": "tabletop.agents.megalomania_heuristic:MegalomaniaHeuristic",
+    "summon7": "tabletop.agents.summon7_heuristic:Summon7Heuristic",
+    "clan": "tabletop.agents.clan_heuristic:ClanHeuristic",
 }
 
 

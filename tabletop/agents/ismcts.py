@@ -68,6 +68,8 @@ class Node:
 # game name -> "module:function" returning (rollout, evaluation) for that game
 PLUGINS: dict[str, str] = {
     "megalomania": "tabletop.agents.megalomania_search:plugins",
+    "summon7": "tabletop.agents.summon7_search:plugins",
+    "clan": "tabletop.agents.clan_search:plugins",
 }
 
 

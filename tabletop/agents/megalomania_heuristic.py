@@ -3,6 +3,10 @@
 Each turn it asks one question, "do I want this trick?", from the mission, the tricks it has
 taken and the cards in the trick, then plays the card (and the power or cubes) that gets or
 avoids the trick as cheaply as it can see.  It does not count cards or model the others.
+
+Scrolls: it keeps one for the end bonus and uses a spare one from a fixed preference; the
+questions a scroll or a special deal asks get simple answers (lay out the strongest cards first,
+split into two even piles, hand over the strongest cards, steal or decide a trick it wants).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.protocol import JSON
-from ..games.megalomania.actions import Action, Kind
+from ..games.megalomania.actions import PASS, Action, Kind
 from ..games.megalomania.cards import (
     COLOURS,
     DWARF,
@@ -69,7 +73,15 @@ def trick_desire(mission: int, taken: int, left: int, cards: Sequence[int], mine
         return AVOID if taken == 1 else (WANT if taken >= 2 and left > 1 else NEUTRAL)
     if mission == 12:
         return AVOID if taken % 2 == 0 else WANT
-    return WANT if mission in (20, 23) else NEUTRAL
+    return WANT if mission in (20, 21, 23) else NEUTRAL
+
+
+# scrolls in the order the bot likes to use them (it keeps one for the end bonus)
+SCROLL_PREFERENCE = (12, 3, 15, 9, 18, 19, 10, 11, 16, 8, 7, 17, 1, 14, 20, 2, 4, 13, 6)
+
+
+def _preferred(numbers: list[int]) -> int:
+    return min(numbers, key=lambda x: SCROLL_PREFERENCE.index(x) if x in SCROLL_PREFERENCE else 99)
 
 
 class MegalomaniaHeuristic(Agent[Action]):
@@ -81,13 +93,24 @@ class MegalomaniaHeuristic(Agent[Action]):
         view, legal = obs.view, obs.legal
         if len(legal) == 1:
             return legal[0]
-        kind = legal[0].kind
-        if kind == Kind.TAKE:
+        phase = view["phase"]
+        if phase == "resources":
             return self._resources(view, legal)
-        if kind == Kind.RETURN:
+        if phase == "scrolls":
+            return self._scroll_phase(view, legal)
+        if phase == "scroll-effect":
+            return self._scroll_effect(view, legal)
+        if phase in ("lay-out", "split", "hand-over"):
+            return self._choose(view, phase, legal)
+        if phase == "explorer-return":
             return min(legal, key=lambda a: value_of(a.arg))
-        if kind in (Kind.PLAY, Kind.PLAY_POWER):
-            return self._play(view, obs.seat, legal)
+        if phase == "trick-end":
+            return self._trick_end(view, obs.seat, legal)
+        if phase == "assist":
+            return PASS
+        if phase == "play":
+            plays = [a for a in legal if a.kind in (Kind.PLAY, Kind.PLAY_POWER)]
+            return self._play(view, obs.seat, plays)
         return self._after(view, obs.seat, legal)
 
     # -- resources -----------------------------------------------------------------------------
@@ -96,7 +119,55 @@ class MegalomaniaHeuristic(Agent[Action]):
         by_text = {str(a): a for a in legal}
         if not me["scroll_numbers"] and "take=scroll" in by_text:
             return by_text["take=scroll"]  # an unused scroll is 2 points at the end
-        return by_text["take=mixed"]
+        for text in ("take=mixed", "take=crystals", "take=cubes"):
+            if text in by_text:
+                return by_text[text]
+        return legal[0]
+
+    # -- scrolls ---------------------------------------------------------------------------------
+    def _scroll_phase(self, view: Mapping[str, JSON], legal: list[Action]) -> Action:
+        usable = [a.arg for a in legal if a.kind == Kind.USE]
+        if len(_me(view)["scroll_numbers"]) < 2 or not usable:
+            return PASS  # keep the only scroll: 2 points at the end
+        best = _preferred(usable)
+        return next(a for a in legal if a.kind == Kind.USE and a.arg == best)
+
+    def _scroll_effect(self, view: Mapping[str, JSON], legal: list[Action]) -> Action:
+        kind = legal[0].kind
+        if kind in (Kind.ECHO, Kind.KEEP):
+            best = _preferred([a.arg for a in legal])
+            return next(a for a in legal if a.arg == best)
+        if kind == Kind.GIVE:  # give away the weakest card
+            return min(legal, key=lambda a: value_of(a.arg))
+        if kind == Kind.LEADER:
+            return next(a for a in legal if a.arg == view["seat"])
+        if kind == Kind.DOMINANT:  # the colour it holds most of
+            hand = [parse_card(c) for c in _me(view)["hand"] + _me(view)["table"]]
+            return max(legal, key=lambda a: sum(1 for c in hand if colour_of(c) == a.arg))
+        return legal[0]
+
+    def _choose(self, view: Mapping[str, JSON], phase: str, legal: list[Action]) -> Action:
+        dominant = COLOURS.index(view["dominant"])
+
+        def strength(action: Action) -> int:
+            return value_of(action.arg) + (20 if colour_of(action.arg) == dominant else 0)
+
+        if phase == "split":  # two even piles: every other card by strength
+            me = _me(view)
+            ranked = sorted((parse_card(c) for c in me["hand"]), key=lambda c: strength(Action(Kind.PILE, c)))
+            wanted = set(ranked[::2])
+            return next((a for a in legal if a.arg in wanted), legal[0])
+        return max(legal, key=strength)  # lay out the strongest first; hand over the strongest
+
+    def _trick_end(self, view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Action:
+        cards = [parse_card(p["card"]) for p in view["trick"]["plays"]]
+        desire = self._desire(view, seat, cards)
+        for action in legal:
+            if action.kind == Kind.STEAL and desire == WANT:
+                return action
+            if action.kind == Kind.DECIDE and desire == (WANT if action.arg == 0 else AVOID):
+                return action
+        return PASS
 
     # -- card play -------------------------------------------------------------------------------
     def _play(self, view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Action:
@@ -129,7 +200,8 @@ class MegalomaniaHeuristic(Agent[Action]):
     def _desire(self, view: Mapping[str, JSON], seat: int, trick: list[int]) -> int:
         me = _me(view)
         mine = [parse_card(c) for t in view["tricks"] if t["winner"] == seat for c in t["cards"]]
-        left = me["cards"] + (1 if view["phase"] != "play" else 0)
+        held = me["cards"] + len(me["table"]) + me["face_down"]
+        left = held + (1 if view["phase"] not in ("play", "trick-end") else 0)
         return trick_desire(view["mission"]["number"], me["tricks"], left, trick, mine)
 
     # -- powers and cubes after playing ----------------------------------------------------------

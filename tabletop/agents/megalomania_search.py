@@ -9,17 +9,20 @@ import random
 from typing import Any
 
 from ..core.protocol import State
-from ..games.megalomania.actions import DONE, TAKE, Action
+from ..games.megalomania.actions import DONE, PASS, TAKE, Action
 from ..games.megalomania.state import SCROLL_BONUS, MegalomaniaState
 
 SCALE = 8.0  # points that count as a clear win of a round
 
 
 def megalomania_rollout(state: State[Any], rng: random.Random) -> Action:
-    """Random, but mostly says "done" rather than spending crystals and cubes at random."""
+    """Random, but mostly says "done" rather than spending crystals and cubes at random, and
+    mostly passes on scrolls and on spending crystals on the others' cards."""
     legal = state.legal_actions()
     if DONE in legal and rng.random() < 0.8:
         return DONE
+    if PASS in legal and rng.random() < 0.6:
+        return PASS
     if legal[0] in TAKE and rng.random() < 0.5:
         return TAKE[2] if TAKE[2] in legal else legal[0]  # the mixed combination
     action: Action = rng.choice(legal)
@@ -39,14 +42,21 @@ class RoundEvaluation:
 
     def rewards(self, state: State[Any], marker: tuple[int, list[bool]]) -> list[float]:
         assert isinstance(state, MegalomaniaState)
-        points = list(state.points[-1]) if state.points and len(state.points) > 0 else [0] * state.n
+        n = state.n
+        points = (
+            [p + b for p, b in zip(state.points[-1], state.bonus[-1], strict=True)]
+            if state.points
+            else [0] * n
+        )
         if state.round == marker[0]:  # stopped without scoring (a game cut short)
-            points = [0] * state.n
+            points = [0] * n
         # a first scroll is worth its end-of-game bonus (scrolls are held until the end)
         for seat, had in enumerate(marker[1]):
             if not had and state.scrolls[seat]:
                 points[seat] += SCROLL_BONUS
-        n = state.n
+        if state.game.pairs:  # a pair shares its points and its margin
+            pairs = [points[0] + points[2], points[1] + points[3]]
+            return [max(-1.0, min(1.0, (pairs[s % 2] - pairs[1 - s % 2]) / SCALE)) for s in range(n)]
         total = sum(points)
         return [max(-1.0, min(1.0, (p - (total - p) / (n - 1)) / SCALE)) for p in points]
 

@@ -11,6 +11,8 @@ from .protocol import Game
 # name -> "module:Class"; a game package adds itself here.
 _GAMES: dict[str, str] = {
     "megalomania": "tabletop.games.megalomania.game:Megalomania",
+    "summon7": "tabletop.games.summon7.game:Summon7",
+    "clan": "tabletop.games.summon7.clan.game:Clan",
 }
 
 

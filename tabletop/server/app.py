@@ -43,10 +43,11 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope["headers"]).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length", b"0")
+        if b"transfer-encoding" in headers or not length.isdigit() or int(length) > MAX_BODY:
             await send({"type": "http.response.start", "status": 413, "headers": HEADERS})
-            await send({"type": "http.response.body", "body": b"request body too large"})
+            await send({"type": "http.response.body", "body": b"request body too large (16 KB at most)"})
             return
 
         async def with_headers(message: Message) -> None:

@@ -1,7 +1,7 @@
 """Bots in seats: difficulty levels, and running their decisions off the event loop.
 
-A decision runs in a worker (threads by default, or processes for bots that think for long),
-so a bot thinking for a second never holds up another table.  Each decision makes a fresh
+A decision runs in a worker (threads, or processes for bots that search: `tabletop serve` uses
+processes), so a bot thinking for a second never holds up another table.  Each decision makes a fresh
 agent seeded from the table's seed and the action's number: the same table replays the same
 way after a restart.
 """
@@ -9,7 +9,6 @@ way after a restart.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import multiprocessing
@@ -18,34 +17,21 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from typing import Any
 
-from ..agents import Agent, make_agent, observe
+from ..agents import Agent, observe
+from ..agents import levels as _levels
 from ..core.protocol import JSON, Game, State
 from ..core.registry import make
 
 log = logging.getLogger("tabletop.server")
 
-LEVELS = ("easy", "normal", "hard")
-
-
-def _levels_module() -> Any:
-    try:
-        return importlib.import_module("tabletop.agents.levels")
-    except ImportError:
-        return None
-
 
 def levels() -> tuple[str, ...]:
-    found = getattr(_levels_module(), "LEVELS", None)
-    return tuple(found) if found else LEVELS
+    return tuple(_levels.LEVELS)
 
 
 def agent_for(level: str, seed: int) -> Agent[Any]:
-    """The bot for ``level``; a random bot until tabletop.agents.levels exists."""
-    module = _levels_module()
-    if module is None:
-        return make_agent("random", seed)
-    agent: Agent[Any] = module.agent_for(level, seed)
-    return agent
+    """The bot playing at ``level`` (tests replace this to make slow or broken bots)."""
+    return _levels.agent_for(level, seed)
 
 
 def bot_seed(table_seed: int, step: int, seat: int) -> int:

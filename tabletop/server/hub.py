@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import time
@@ -20,6 +21,7 @@ from .tokens import hash_token, new_table_id, new_token
 from .writer import Writer
 
 log = logging.getLogger("tabletop.server")
+KEEP_FINISHED = 50  # finished tables kept in memory for replays
 
 
 @dataclass
@@ -29,6 +31,7 @@ class Settings:
     bot_threads: int = 2
     join_timeout: float = 10.0  # seconds a new connection has to send its join message
     finished_listed: int = 30  # finished tables the lobby lists
+    freeze_after_start: bool = False  # gc.freeze() the resumed tables (tabletop serve does)
 
 
 class Hub:
@@ -53,6 +56,9 @@ class Hub:
         for room in self.rooms.values():
             room.schedule_bot()
         log.info("resumed %d tables", len(self.rooms))
+        if self.settings.freeze_after_start:
+            gc.collect()
+            gc.freeze()
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
@@ -137,9 +143,13 @@ class Hub:
             del self._loading[table_id]
 
     def forget_if_idle(self, room: Room) -> None:
-        """A finished table nobody watches leaves memory; the database keeps it."""
-        if room.over and not room.conns and self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
+        """Finished tables nobody watches leave memory, the least recently used first, beyond
+        ``KEEP_FINISHED`` of them; the database keeps them all."""
+        self.rooms.pop(room.id, None)
+        self.rooms[room.id] = room  # most recently used last
+        idle = [r for r in self.rooms.values() if r.over and not r.conns]
+        for old in idle[: max(0, len(idle) - KEEP_FINISHED)]:
+            del self.rooms[old.id]
 
     async def listing(self) -> dict[str, list[dict[str, JSON]]]:
         live = sorted(self.rooms.values(), key=lambda r: -r.row.created)

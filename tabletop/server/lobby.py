@@ -51,6 +51,8 @@ def router(hub: Hub) -> APIRouter:
         room = await hub.get(table_id)
         if room is None:
             raise HTTPException(404, f"no table {table_id!r}")
+        if room.over:
+            hub.forget_if_idle(room)
         return room
 
     @api.get("/games")

@@ -13,9 +13,10 @@ Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``error``, ``
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 MAX_MESSAGE = 4096
 MAX_NAME = 24
@@ -51,7 +52,7 @@ Message = Join | Act | Ping
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(value).decode()
 
 
 def error(code: str, message: str) -> str:
@@ -78,7 +79,7 @@ def parse(text: str | bytes | None) -> Message:
     if isinstance(text, bytes):
         raise BadMessage("malformed", "send JSON messages as text frames")
     try:
-        data = json.loads(text)
+        data = orjson.loads(text)
     except (ValueError, RecursionError):
         raise BadMessage("malformed", "a message must be a JSON object") from None
     if not isinstance(data, dict):

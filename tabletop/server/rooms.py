@@ -123,11 +123,15 @@ class Room:
         }
 
     # -- connections --------------------------------------------------------------
-    def add(self, conn: Conn) -> None:
-        """Register ``conn`` and send it the table as its seat sees it (one step, no await)."""
-        self.conns.setdefault(conn.seat, set()).add(conn)
-        conn.send(self.welcome(conn.seat))
-        self.announce_seats()
+    async def add(self, conn: Conn) -> None:
+        """Register ``conn`` and send it the table as its seat sees it.
+
+        Under the lock: an action being saved is neither shown early nor missed.
+        """
+        async with self.lock:
+            self.conns.setdefault(conn.seat, set()).add(conn)
+            conn.send(self.welcome(conn.seat))
+            self.announce_seats()
 
     def remove(self, conn: Conn) -> None:
         group = self.conns.get(conn.seat)
@@ -182,8 +186,7 @@ class Room:
             raise Refused("out-of-turn", f"it is seat {current}'s turn, not yours (seat {seat})")
         try:
             action = self.game.parse_action(text)
-            after = self.state.clone()
-            events = after.apply(action, seat=seat)
+            events = self.state.apply(action, seat=seat)  # unchanged if it raises
         except InvalidActionText as err:
             raise Refused("invalid", str(err)) from None
         except IllegalAction as err:
@@ -191,22 +194,26 @@ class Room:
         canonical = str(action)
         index = self.step
         try:
-            await self.hub.writer.append(Append(self.id, index, seat, canonical, after.is_terminal()))
-        except Exception as err:
-            log.error("table %s: action %d not saved: %s", self.id, index, err)
+            await self.hub.writer.append(Append(self.id, index, seat, canonical, self.state.is_terminal()))
+        except BaseException as err:
+            # not saved, so not accepted: back to the position the database holds
+            log.error("table %s: action %d not saved: %r", self.id, index, err)
+            self.state = self.record.replay() if self.record.actions else self.record.initial_state(self.game)
+            if not isinstance(err, Exception):
+                raise
             raise Refused("storage", "the server could not save your action; nothing changed") from None
-        # committed: now it is the table's state, and everybody hears of it
-        self.state = after
+        # committed: now everybody hears of it
         self.record.actions.append(canonical)
         self.events += [(index + 1, e) for e in events]
         self.last = {"seat": seat, "action": canonical}
-        if after.is_terminal():
+        if self.state.is_terminal():
             self.row.finished = True
         self.broadcast(events)
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connection's message, built once per seat: its view and the events it may see."""
         over = self.over
+        scores = self.state.scores()
         for seat, group in list(self.conns.items()):
             if not group:
                 continue
@@ -218,7 +225,7 @@ class Room:
                     "last": self.last,
                     "events": [{"step": self.step, **e.to_json()} for e in events if over or e.visible(seat)],
                     "view": self.state.view(seat),
-                    "scores": self.state.scores(),
+                    "scores": scores,
                 }
             )
             for conn in list(group):

@@ -101,7 +101,7 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
             return
         await take_seat(hub, room, seat, join.name)
     conn = SocketConn(ws, seat)
-    room.add(conn)
+    await room.add(conn)
     try:
         await serve(room, conn)
     except WebSocketDisconnect:

@@ -15,7 +15,9 @@ COMPLETED_HELP = (
 
 
 def _options_text(summary: Summary) -> str:
-    shown = {k: v for k, v in summary.options.items() if k != "players" and v not in ("", None)}
+    shown = {
+        k: v for k, v in summary.options.items() if k != "players" and v not in ("", None) and v is not False
+    }
     return "".join(f", {k}={v}" for k, v in shown.items())
 
 
@@ -73,6 +75,12 @@ def print_summary(summary: Summary, console: Console) -> None:
         f"Game length in decisions: mean {length.mean:.1f}, min {length.min}, max {length.max}",
         highlight=False,
     )
+    if summary.round_length is not None:
+        rounds = summary.round_length
+        console.print(
+            f"Game length in rounds: mean {rounds.mean:.1f}, min {rounds.min}, max {rounds.max}",
+            highlight=False,
+        )
     missions = missions_table(summary)
     if missions is not None:
         console.print(missions)

@@ -54,6 +54,12 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
     return names
 
 
+def rounds_played(state: Any) -> int | None:
+    """Rounds a final state says it played (its ``rounds_played()``), or None."""
+    count = getattr(state, "rounds_played", None)
+    return int(count()) if callable(count) else None
+
+
 def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> GameResult:
     """Play game ``index`` of the run ``seed`` to the end with the named bots."""
     dealt = game_seed(seed, index)
@@ -77,6 +83,7 @@ def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> Ga
         ranking=tuple(state.ranking()),
         decisions=decisions,
         rounds=round_outcomes(state),
+        rounds_played=rounds_played(state),
     )
 
 

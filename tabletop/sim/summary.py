@@ -25,6 +25,7 @@ class GameResult:
     ranking: tuple[int, ...]
     decisions: int
     rounds: tuple[RoundOutcome, ...] | None = None  # from the mission hook
+    rounds_played: int | None = None  # from a final state's rounds_played(), when it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class Summary:
     missions: tuple[MissionStats, ...] | None
     timing: Timing
     results: tuple[GameResult, ...] = field(default=(), repr=False, compare=False)
+    round_length: LengthStats | None = None  # games whose states count their rounds
 
     def to_json(self) -> dict[str, JSON]:
         """JSON-ready; timing lives under "timing" so the rest can be compared between runs."""
@@ -90,6 +92,7 @@ class Summary:
             "seats": [asdict(s) for s in self.seats],
             "length": asdict(self.length),
             "missions": None if self.missions is None else [asdict(m) for m in self.missions],
+            "round_length": None if self.round_length is None else asdict(self.round_length),
             "timing": asdict(self.timing),
         }
 
@@ -154,6 +157,7 @@ def summarize(
         raise ValueError("nothing to summarize: no games were played")
     players = len(bots)
     lengths = [r.decisions for r in results]
+    rounds = [r.rounds_played for r in results if r.rounds_played is not None]
     return Summary(
         game=game,
         options=dict(options),
@@ -169,4 +173,7 @@ def summarize(
             games_per_second=len(results) / max(elapsed, 1e-9),
         ),
         results=tuple(results),
+        round_length=LengthStats(statistics.fmean(rounds), min(rounds), max(rounds))
+        if len(rounds) == len(results)
+        else None,
     )

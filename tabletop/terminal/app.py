@@ -27,7 +27,7 @@ from .render import render_round_result, render_view
 from .saving import Seating, bot_seed, load_game, save_game
 from .summary import render_final, render_help
 
-SUPPORTED = ("megalomania",)
+SUPPORTED = ("megalomania", "summon7", "clan")  # the others draw with terminal/screens.py
 WIDE = 110  # columns from which the screen is drawn in two columns
 
 
@@ -190,4 +190,9 @@ def run_game(
     else:
         game = make(game_name, **options)
         record = Record(game.name, dict(game.options), seed)
-    Session(game, record, seating, Path(save_path), console or Console(), input_fn).play()
+    session = Session
+    if game.name != "megalomania":
+        from .screens import ScreenSession
+
+        session = ScreenSession
+    session(game, record, seating, Path(save_path), console or Console(), input_fn).play()

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..games.megalomania.cards import COLOURS
 from ..games.megalomania.rules import trick_winner
-from .describe import describe_action
+from .describe import describe_action, scroll_name
 from .journal import RoundResult
 from .style import DIM, YOU, card_parts, card_sort_key, chip, chips, colour_badge, seat_text, signed
 
@@ -53,9 +53,26 @@ def render_header(view: View, labels: Sequence[str]) -> RenderableType:
         line.append("   ")
     if me is not None:
         line.append(f"You are seat {me}", style=YOU)
+    if view.get("pairs"):
+        line.append(f"   Pairs: seats 0+2 {view['pair_scores'][0]}, seats 1+3 {view['pair_scores'][1]}")
     mission = mission_text(view["mission"])
     mission.append(f"  ({view['mission']['cards']} cards each)", style=DIM)
-    return Panel(Group(line, mission), box=box.HEAVY, padding=(0, 1))
+    rows: list[RenderableType] = [line, mission]
+    if view.get("turned"):
+        turned = Text("Turned for this turn's dominant colour: ").append_text(
+            chip(view["turned"][-1], named=True)
+        )
+        rows.append(turned)
+    effect = view.get("scroll_effect")
+    if effect:
+        who = "you" if effect["seat"] == me else f"Seat {effect['seat']}"
+        words = f"In force: {scroll_name(effect['scroll'])}, used by {who}"
+        if effect.get("leader") is not None:
+            words += f"; Seat {effect['leader']} leads every turn"
+        if effect.get("spent"):
+            words += " (spent)"
+        rows.append(Text(words, style="magenta"))
+    return Panel(Group(*rows), box=box.HEAVY, padding=(0, 1))
 
 
 TOOK = {"crystals": "2 crystals", "cubes": "10 cubes", "mixed": "1 crystal, 5 cubes", "scroll": "a scroll"}
@@ -86,6 +103,17 @@ def render_seats(view: View, labels: Sequence[str], compact: bool = False) -> Re
         if i == view["dealer"]:
             name.append(" (dealer)", style=DIM)
         cards = Text(str(entry["cards"]))
+        if entry.get("table"):
+            cards.append(" + table ").append_text(chips(entry["table"], short=True))
+        for key, words in (
+            ("face_down", "face down"),
+            ("laid", "laid out"),
+            ("pile", "in pile 1"),
+            ("giving", "to hand on"),
+            ("set_aside", "set aside"),
+        ):
+            if entry.get(key):
+                cards.append(f" + {entry[key]} {words}")
         if entry["known_cards"]:
             cards.append(", seen: ").append_text(chips(entry["known_cards"], short=True))
         resource = entry["resource"]
@@ -96,8 +124,22 @@ def render_seats(view: View, labels: Sequence[str], compact: bool = False) -> Re
     return table
 
 
+PRE_PLAY = ("scrolls", "scroll-effect", "resources", "lay-out", "split", "hand-over")
+STEP_WORDS = {
+    "scrolls": "Scroll phase: from the dealer's left, a player may use one scroll",
+    "scroll-effect": "A scroll is being used",
+    "resources": "Resources",
+    "lay-out": "Each player lays out the cards face down in the order they will be played",
+    "split": "Each player splits the cards into two piles; the right-hand player picks one at random",
+    "hand-over": "Each player chooses three cards to hand to the right",
+}
+
+
 def _leader(view: View) -> int:
-    if view["phase"] == "resources":  # the dealer's left leads the first turn
+    if view["phase"] in PRE_PLAY:  # the dealer's left leads the first turn (or scroll 19's choice)
+        effect = view.get("scroll_effect")
+        if effect and effect.get("leader") is not None:
+            return int(effect["leader"])
         return int((view["dealer"] + 1) % view["players"])
     return int(view["trick"]["leader"])
 
@@ -116,6 +158,10 @@ def effect_lines(view: View, labels: Sequence[str]) -> list[Text]:
         lines.append(("Knight", "dominant cards played after it lose their advantage"))
     if trick["emperor"]:
         lines.append(("Emperor", "no more powers or cubes this turn"))
+    if trick.get("declared"):
+        lines.append(("Scroll 16", f"{trick['declared']} decides this trick instead of the colour led"))
+    if trick.get("deferred") is not None:
+        lines.append(("Scroll 14", f"{labels[trick['deferred']]} plays last this turn"))
     out = [Text.assemble(("  ✦ ", "magenta"), (name, "bold magenta"), f": {what}") for name, what in lines]
     if view.get("explored"):
         found = Text.assemble(("  ✦ ", "magenta"), ("Explorer", "bold magenta"), ": found ")
@@ -129,6 +175,8 @@ def winning_seat(view: View) -> int | None:
     plays = view["trick"]["plays"]
     if not plays or view["dominant"] is None:
         return None
+    if view["trick"].get("taking") is not None:
+        return int(view["trick"]["taking"])
     best = trick_winner(
         [COLOURS.index(p["colour"]) for p in plays],
         [p["value"] for p in plays],
@@ -155,11 +203,9 @@ def _play_notes(play: Mapping[str, Any], dominant: str | None) -> Text:
 
 
 def tricks_in_round(view: View) -> int:
-    """Tricks this round: those taken, plus the cards each seat still has to play (a fixed deal may
-    give fewer cards than the mission; an Explorer's player briefly holds one card more)."""
-    played = {p["seat"] for p in view["trick"]["plays"]}
-    to_play = min(e["cards"] + (e["seat"] in played) for e in view["seats"])
-    return len(view["tricks"]) + int(to_play)
+    """Tricks this round: the cards each seat plays (a fixed deal may give fewer cards than the
+    mission; mission 24 halves them)."""
+    return int(view["cards_each"])
 
 
 def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
@@ -171,8 +217,12 @@ def render_trick(view: View, labels: Sequence[str]) -> RenderableType:
     elif not trick["plays"]:
         leader = _leader(view)
         who = "you lead" if leader == me else f"{labels[leader]} leads"
-        first = "Resources first; then " if view["phase"] == "resources" else ""
-        body.append(Text(f"{first}{who} this trick.", style=DIM))
+        if view["phase"] in PRE_PLAY:
+            body.append(Text(f"{STEP_WORDS[view['phase']]}; then {who} the first trick.", style=DIM))
+            if view.get("call"):
+                body.append(Text(f"Scroll 2: {view['call']} is called.", style="magenta"))
+        else:
+            body.append(Text(f"{who[0].upper()}{who[1:]} this trick.", style=DIM))
     else:
         lead = trick["lead"]
         head = Text("Led ").append_text(colour_badge(lead)) if lead else Text()
@@ -194,7 +244,9 @@ def render_hand(view: View) -> RenderableType:
     me = view["seat"]
     entry = view["seats"][me] if me is not None else {}
     hand = sorted(entry.get("hand", []), key=card_sort_key)
-    playable = {a for a in view["legal"] if a in hand} if view["phase"] == "play" else set(hand)
+    table = sorted(entry.get("table", []), key=card_sort_key)
+    playing = view["phase"] == "play"
+    playable = {a for a in view["legal"] if a in hand} if playing else set(hand)
     grid = Table.grid(padding=(0, 1))
     for colour in COLOURS:
         cards = [c for c in hand if card_parts(c)[0] == colour]
@@ -208,12 +260,45 @@ def render_hand(view: View) -> RenderableType:
             label.append(" ★", style="bold magenta")
         grid.add_row(label, row)
     body: list[RenderableType] = [grid if hand else Text("No cards in hand.", style=DIM)]
+    if table:
+        row = Text("Face up on the table: ")
+        for i, card in enumerate(table):
+            row.append(" " if i else "").append_text(
+                chip(card, named=True, dim=playing and card not in view["legal"])
+            )
+        body.append(row)
+    body += _private_lines(view, entry)
     if entry.get("known_cards"):
         body.append(Text("Everyone has seen: ").append_text(chips(entry["known_cards"], named=True)))
     if entry.get("scroll_numbers"):
         numbers = ", ".join(str(n) for n in entry["scroll_numbers"])
         body.append(Text(f"Your scrolls: {numbers} (an unused scroll is worth +2 at the end)", style=DIM))
     return Panel(Group(*body), title=f"Your hand ({len(hand)} cards)", title_align="left", border_style=YOU)
+
+
+def _private_lines(view: View, entry: Mapping[str, Any]) -> list[RenderableType]:
+    """What only this seat knows: its face-down cards, hidden choices, others' cards it handed on."""
+    lines: list[RenderableType] = []
+    if entry.get("face_down"):
+        lines.append(Text(f"Face down on the table, unseen: {entry['face_down']} cards", style=DIM))
+    for key, words in (
+        ("laid_cards", "Laid out, next first: "),
+        ("pile_cards", "Your first pile: "),
+        ("giving_cards", "To hand to the right: "),
+        ("set_aside_cards", "Out of this round: "),
+    ):
+        if entry.get(key):
+            lines.append(Text(words).append_text(chips(entry[key], short=True)))
+    for seat, cards in enumerate(entry.get("knows", [])):
+        if cards:
+            lines.append(Text(f"You know Seat {seat} holds: ").append_text(chips(cards, short=True)))
+    for seat, colours in enumerate(entry.get("knows_no", [])):
+        if colours:
+            lines.append(Text(f"You know Seat {seat} holds no {', '.join(colours)}", style=DIM))
+    if entry.get("drawn_scrolls"):
+        drawn = ", ".join(scroll_name(x) for x in entry["drawn_scrolls"])
+        lines.append(Text(f"Drawn (keep one): {drawn}", style="magenta"))
+    return lines
 
 
 def render_tricks(view: View, labels: Sequence[str]) -> RenderableType:

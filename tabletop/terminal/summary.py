@@ -43,15 +43,18 @@ def render_scoresheet(
             task,
             *(Text(signed(p) if p else "·", style="" if p else DIM) for p in points),
         )
+    rounds = [*view.get("bonus_points", []), view.get("round_bonus", [])]
+    scroll_points = [sum(r[seat] for r in rounds if r) for seat in range(view["players"])]
+    if any(scroll_points):
+        label = Text("scroll points (12, 17)", style="italic")
+        table.add_row("", "", "", label, *(signed(b) if b else "·" for b in scroll_points))
     if view["phase"] == "over":
         bonus = [SCROLL_BONUS if s["scrolls"] else 0 for s in view["seats"]]
-        table.add_row(
-            "", "", Text("unused scroll bonus", style="italic"), *(signed(b) if b else "·" for b in bonus)
-        )
+        label = Text("unused scroll bonus", style="italic")
+        table.add_row("", "", "", label, *(signed(b) if b else "·" for b in bonus))
     table.add_section()
-    table.add_row(
-        "", "", Text("Total", style="bold"), *(Text(str(s["score"]), style="bold") for s in view["seats"])
-    )
+    totals = (Text(str(s["score"]), style="bold") for s in view["seats"])
+    table.add_row("", "", "", Text("Total", style="bold"), *totals)
     return table
 
 
@@ -92,6 +95,12 @@ def render_final(
         if names[view["seat"]] in winners and len(winners) == 1
         else f"Winner: {' and '.join(winners)}"
     )
+    if view.get("pairs"):
+        pair = view["pair_scores"]
+        mine = (
+            "" if view["seat"] is None else f" (you play in seats {view['seat'] % 2}+{view['seat'] % 2 + 2})"
+        )
+        verdict = f"Pairs: seats 0+2 {pair[0]}, seats 1+3 {pair[1]}; winner: {' and '.join(winners)}{mine}"
     headline = Text(f"Game over. {verdict}", style="bold magenta")
     return Panel(
         Group(headline, render_ranking(view, names), render_scoresheet(view, names, tasks)),
@@ -119,6 +128,9 @@ def render_help() -> RenderableType:
         ("return=Wr", "Explorer: put the red Wizard back into the previous trick"),
         ("done", "no more powers or cubes on your card"),
         ("take=crystals", "resources: crystals (2), cubes (10), mixed (1 + 5) or scroll"),
+        ("scroll=4 / pass", "scroll phase: use scroll 4, or pass (pass also declines a scroll's offer)"),
+        ("lay=Ku, pile=Ku, give=Ku", "missions 15, 24, 25: lay out, put in your first pile, hand over"),
+        ("others", "each scroll's own choices are listed in words when it asks (see docs/notation.md)"),
     ):
         notation.add_row(Text(text, style="bold cyan"), meaning)
     rules = Text(

@@ -17,14 +17,50 @@ from tabletop.core.registry import names
 from .hooks import HOOKS, GameHooks, conservation_problems
 
 
-def player_counts(name: str) -> list[int]:
+class Players(int):
+    """A player count that may carry more game options (a game's ``hooks.extra_options``, e.g.
+    Megalomania's pairs game): the tests take it where they take a count, and make their game
+    with :func:`make_game`, which passes the options on."""
+
+    options: dict[str, Any]
+
+    def __new__(cls, count: int, options: dict[str, Any] | None = None) -> Players:
+        made = super().__new__(cls, count)
+        made.options = dict(options or {})
+        return made
+
+    def __str__(self) -> str:
+        extra = ", ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
+        return f"{int(self)} ({extra})" if extra else str(int(self))
+
+    __repr__ = __str__
+
+
+def make_game(name: str, players: int) -> Game[Any]:
+    """The game ``name`` for ``players`` (and the options a :class:`Players` carries)."""
+    return tabletop.make(name, players=int(players), **getattr(players, "options", {}))
+
+
+def player_counts(name: str) -> list[Players]:
+    """Every player count the game allows, then each of its hooks' extra option sets."""
     meta = tabletop.make(name).metadata
-    return list(range(meta.min_players, meta.max_players + 1))
+    counts = [Players(n) for n in range(meta.min_players, meta.max_players + 1)]
+    hooks = HOOKS.get(name)
+    for options in hooks.extra_options if hooks is not None else ():
+        rest = {k: v for k, v in options.items() if k != "players"}
+        counts.append(Players(int(options.get("players", meta.min_players)), rest))
+    return counts
 
 
-# Every registered game at every player count it allows: a new game is covered by registering it.
+def _case_id(name: str, players: Players) -> str:
+    extra = "".join(f"-{k}" if v is True else f"-{k}={v}" for k, v in sorted(players.options.items()))
+    return f"{name}-{int(players)}p{extra}"
+
+
+# Every registered game at every player count it allows, and with the option sets its hooks list:
+# a new game is covered by registering it.
 CASES = [(name, n) for name in names() for n in player_counts(name)]
-CASE_IDS = [f"{name}-{n}p" for name, n in CASES]
+CASE_IDS = [_case_id(name, n) for name, n in CASES]
 
 
 def cases(chunks: int = 1) -> Any:
@@ -32,7 +68,7 @@ def cases(chunks: int = 1) -> Any:
     if chunks == 1:
         return pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
     params = [(name, n, k) for name, n in CASES for k in range(chunks)]
-    ids = [f"{name}-{n}p-{k}" for name, n, k in params]
+    ids = [f"{_case_id(name, n)}-{k}" for name, n, k in params]
     return pytest.mark.parametrize(("name", "players", "chunk"), params, ids=ids)
 
 
@@ -45,7 +81,8 @@ def hooks_or_skip(name: str) -> GameHooks:
 
 def game_seed(name: str, players: int, index: int, salt: int = 0) -> int:
     """Distinct, reproducible seeds per case, so a failure names a seed to replay."""
-    return (players * 1_000_003 + index * 7919 + salt * 104_729 + sum(map(ord, name))) % (1 << 62)
+    options = sum(map(ord, str(sorted(getattr(players, "options", {}).items())))) * 3_000_017
+    return (players * 1_000_003 + index * 7919 + salt * 104_729 + sum(map(ord, name)) + options) % (1 << 62)
 
 
 def describe(name: str, players: int, seed: int, step: int | None = None) -> str:

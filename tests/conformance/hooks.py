@@ -17,7 +17,14 @@ from typing import Any
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.protocol import JSON, State
+from tabletop.games.megalomania import knowledge as mm_knowledge
 from tabletop.games.megalomania import state as mm_state
+from tabletop.games.megalomania import view as mm_view
+from tabletop.games.summon7 import state as s7_state
+from tabletop.games.summon7.cards import NUM_CARDS as S7_CARDS
+from tabletop.games.summon7.cards import VALUES as S7_VALUES
+from tabletop.games.summon7.clan import state as clan_state
+from tabletop.games.summon7.clan.data import load_clan
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,12 @@ class GameHooks:
     replay_from: Callable[[State[Any]], bool] | None = None
     # Texts close to the game's actions that must not parse (InvalidActionText).
     garbage_actions: tuple[str, ...] = ()
+    # Option sets to run the suite with besides each player count (each names its players).
+    extra_options: tuple[dict[str, Any], ...] = ()
+    # Whether the seats' views at the start differ from seed to seed.  A game that deals hidden
+    # hands shows every seed a different start; a game that opens with a few face-up cards (or
+    # with a choice before any deal) may start alike from two seeds: its games must still differ.
+    varied_start: bool = True
 
 
 # -- Megalomania --------------------------------------------------------------------------
@@ -62,7 +75,10 @@ def _mm_places(state: Any) -> list[tuple[str, list[int]]]:
     """Where each of the 32 cards is: the places serialize._check counts.  (An Explorer's find
     waiting for its return is in the explorer's hand only, no longer in the previous trick.)"""
     places = [(f"hand of seat {i}", _mm_bits(h)) for i, h in enumerate(state.hands)]
+    places += [(f"face-down cards of seat {i}", _mm_bits(m)) for i, m in enumerate(state.down)]
+    places += [(f"cards set aside by seat {i}", _mm_bits(m)) for i, m in enumerate(state.out)]
     places.append(("undealt stock", _mm_bits(state.stock)))
+    places.append(("turned cards", list(state.turned)))
     places.append(("trick in play", list(state.t_cards)))
     for k, (winner, cards) in enumerate(state.round_tricks):
         places.append((f"trick {k + 1} of the round (taken by seat {winner})", list(cards)))
@@ -72,10 +88,10 @@ def _mm_places(state: Any) -> list[tuple[str, list[int]]]:
 def _mm_quick_conserved(state: Any) -> bool:
     seen = state.stock
     count = state.stock.bit_count()
-    for mask in state.hands:
+    for mask in (*state.hands, *state.down, *state.out):
         seen |= mask
         count += mask.bit_count()
-    played = list(state.t_cards)
+    played = list(state.t_cards) + list(state.turned)
     for _, cards in state.round_tricks:
         played += cards
     for c in played:
@@ -84,24 +100,35 @@ def _mm_quick_conserved(state: Any) -> bool:
 
 
 def _mm_hidden(state: Any, seat: int) -> int:
-    return int(state.hands[seat] & ~state.known[seat])
+    """The cards of ``seat``'s hand that no other seat can place (a seat knows what it handed on)."""
+    told = 0
+    for row in state.told:
+        told |= row[seat]
+    return int(state.hands[seat] & ~state.known[seat] & ~state.open[seat] & ~told)
 
 
 def _mm_private_leaks(view: dict[str, JSON], other: int) -> list[str]:
     if view.get("phase") == "over":
         return []
     entry = view["seats"][other]
-    return [f"seats[{other}][{key!r}]" for key in ("hand", "scroll_numbers") if key in entry]
+    return [f"seats[{other}][{key!r}]" for key in mm_view.PRIVATE if key in entry]
 
 
 def _mm_mid_round(state: Any) -> bool:
-    return state.phase == mm_state.PLAY and len(state.round_tricks) == 1 and not state.t_cards
+    """After the first trick, in a round where a hand is not known to its giver (22, 20, 21)."""
+    return (
+        state.phase == mm_state.PLAY
+        and len(state.round_tricks) == 1
+        and not state.t_cards
+        and state.mission_data.deal not in ("pass-right", "swap-opposite")
+    )
 
 
 def _mm_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
     problems = []
     for o in range(true.n):
-        unknown = world.hands[o] & ~world.known[o]
+        seen = mm_knowledge.visible(world, seat, o)
+        unknown = world.hands[o] & ~seen
         if o != seat and unknown & world.forbidden[o]:
             problems.append(f"seat {o} got cards it showed out of: {_mm_bits(unknown & world.forbidden[o])}")
         if world.hands[o].bit_count() != true.hands[o].bit_count():
@@ -110,23 +137,52 @@ def _mm_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
             )
         if world.known[o] != true.known[o] or world.hands[o] & world.known[o] != world.known[o]:
             problems.append(f"seat {o}'s publicly known cards changed")
-    if world.hands[seat] != true.hands[seat]:
-        problems.append("the sampling seat's own hand changed")
+        if world.open[o] != true.open[o] or world.told[seat][o] != true.told[seat][o]:
+            problems.append(f"seat {o}'s face-up cards, or what seat {seat} knows of its hand, changed")
+        if o != seat and world.hands[o] & seen != true.hands[o] & seen:
+            problems.append(f"seat {o}'s cards that seat {seat} can place changed")
+        for name in ("down", "out", "split", "handing"):
+            if getattr(world, name)[o].bit_count() != getattr(true, name)[o].bit_count():
+                problems.append(f"seat {o}'s {name} holds another number of cards")
+        if len(world.laid[o]) != len(true.laid[o]) or len(world.scrolls[o]) != len(true.scrolls[o]):
+            problems.append(f"seat {o}'s laid-out cards or scrolls changed in number")
+    if world.hands[seat] != true.hands[seat] or world.out[seat] != true.out[seat]:
+        problems.append("the sampling seat's own hand or set-aside cards changed")
+    if world.laid[seat] != true.laid[seat] or world.scrolls[seat] != true.scrolls[seat]:
+        problems.append("the sampling seat's own laid-out cards or scrolls changed")
     if sorted(world.mission_deck) != sorted(true.mission_deck):
         problems.append("the mission deck holds other missions")
+    if world.turned != true.turned or world.used != true.used:
+        problems.append("the turned cards or the used scrolls changed")
     return problems
 
 
+_MM_REPLAYABLE = ("plain", "open-three", "swap-opposite", "split-piles", "hand-three-right")
+
+
 def _mm_replay_problems(world: Any, true: Any, round_start: Any, actions: list[str], seat: int) -> list[str]:
-    """Put the sampled unknown cards of the other seats back into the round's deal, replay the
-    round's actions: each must be legal, and the replay must end in the sampled world."""
+    """Put the sampled unknown cards of the other seats back into the hands at the start of the
+    round's play, replay the actions since: each must be legal, and the replay must end in the
+    sampled world.  Only where no card moves unseen between seats during play (the deals in
+    _MM_REPLAYABLE), and only within one round's play."""
+    if round_start.round != true.round or true.mission_data.deal not in _MM_REPLAYABLE:
+        return []
+    if true.phase not in (
+        mm_state.PLAY,
+        mm_state.AFTER,
+        mm_state.RETURN,
+        mm_state.ASSIST,
+        mm_state.TRICK_END,
+    ):
+        return []
     start = round_start.clone()
     for o in range(true.n):
         if o != seat:
-            true_unknown = true.hands[o] & ~true.known[o]
-            sampled_unknown = world.hands[o] & ~world.known[o]
+            true_unknown = true.hands[o] & ~mm_knowledge.visible(true, seat, o)
+            sampled_unknown = world.hands[o] & ~mm_knowledge.visible(world, seat, o)
             start.hands[o] = (start.hands[o] & ~true_unknown) | sampled_unknown
     start.stock = world.stock
+    start.out = list(world.out)
     start._legal = None
     if not _mm_quick_conserved(start):
         return ["the sampled cards do not fit back into the round's deal"]
@@ -145,7 +201,9 @@ def _mm_replay_problems(world: Any, true: Any, round_start: Any, actions: list[s
 _MM_GARBAGE = (
     "play", "lead=", "take=", "take=gold", "lead=9", "lead=-1", "lead=x", "colour=", "colour=purple",
     "colour=bb", "return=", "return=Zz", "Zz", "Zz!", "K", "Kuu", "Ku!!", "Ku?", "cube", "cube+1",
-    "power!", "Done", "DONE", "take=Scroll",
+    "power!", "Done", "DONE", "take=Scroll", "scroll=0", "scroll=21", "scroll=x", "echo=", "keep=99",
+    "power=F", "power=A", "power=O", "power=Q", "swap=4", "leader=-1", "decide=maybe", "declare=",
+    "give=", "lay=Zz", "pile=K", "PASS", "steal!", "last=1",
 )  # fmt: skip
 
 MEGALOMANIA = GameHooks(
@@ -158,11 +216,138 @@ MEGALOMANIA = GameHooks(
     sample_problems=_mm_sample_problems,
     quick_conserved=_mm_quick_conserved,
     replay_problems=_mm_replay_problems,
-    replay_from=lambda state: state.phase == mm_state.RESOURCES_PHASE and max(state.resource) < 0,
+    replay_from=lambda state: state.phase == mm_state.PLAY and not state.round_tricks and not state.t_cards,
     garbage_actions=_MM_GARBAGE,
+    extra_options=({"players": 4, "pairs": True},),
 )
 
-HOOKS: dict[str, GameHooks] = {"megalomania": MEGALOMANIA}
+
+# -- Summon 7 -----------------------------------------------------------------------------
+# Every dealt card is face up: nothing is private, and a sample only re-orders the deck.
+
+
+def _s7_places(state: Any) -> list[tuple[str, list[int]]]:
+    t = state.table
+    places = [("deck", list(t.deck)), ("discard pile", list(t.discard))]
+    places += [(f"cards of seat {i}", list(c)) for i, c in enumerate(t.cards)]
+    return places
+
+
+def _s7_quick_conserved(state: Any) -> bool:
+    t = state.table
+    every = t.deck + t.discard
+    for hand in t.cards:
+        every += hand
+    return len(every) == S7_CARDS and len(set(every)) == S7_CARDS
+
+
+def _s7_values(cards: list[int]) -> list[int]:
+    return sorted(S7_VALUES[c] for c in cards)
+
+
+def _s7_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
+    problems = []
+    w, t = world.table, true.table
+    if [[S7_VALUES[c] for c in h] for h in w.cards] != [[S7_VALUES[c] for c in h] for h in t.cards]:
+        problems.append("the cards on the table changed")
+    if _s7_values(w.discard) != _s7_values(t.discard):
+        problems.append("the discard pile changed")
+    if _s7_values(w.deck) != _s7_values(t.deck):
+        problems.append("the deck holds other values")
+    if w.status != t.status or (w.dealer, w.turn) != (t.dealer, t.turn):
+        problems.append("the round's statuses, dealer or turn changed")
+    return problems
+
+
+SUMMON7 = GameHooks(
+    all_cards=frozenset(range(S7_CARDS)),
+    card_places=_s7_places,
+    hidden_holding=lambda state, seat: (),
+    hidden_count=lambda state, seat: 0,
+    private_leaks=lambda view, other: [],
+    mid_round=lambda state: state.phase == s7_state.PLAY and sum(map(len, state.table.cards)) > state.n,
+    sample_problems=_s7_sample_problems,
+    quick_conserved=_s7_quick_conserved,
+    garbage_actions=("Hit", "HOLD", "hit!", "hit=1", "stand", "pass", "hit hold", "h"),
+    varied_start=False,
+)
+
+
+# -- the clan game ------------------------------------------------------------------------
+# Summon 7 cards as ("summon", id), power cards as ("power", id).  Everything is open: a sample
+# only re-orders the two decks (and relabels alike cards).
+
+
+def _clan_places(state: Any) -> list[tuple[str, list[tuple[str, int]]]]:
+    places = [(name, [("summon", c) for c in cards]) for name, cards in _s7_places(state)]
+    power = [("power deck", state.power_deck), ("power discard", state.power_discard), ("pool", state.pool)]
+    power += [(f"power hand of seat {i}", h) for i, h in enumerate(state.hands)]
+    return places + [(name, [("power", c) for c in cards]) for name, cards in power]
+
+
+def _clan_quick_conserved(state: Any) -> bool:
+    if not _s7_quick_conserved(state):
+        return False
+    every = state.power_deck + state.power_discard + state.pool
+    for hand in state.hands:
+        every += hand
+    count = len(state.game.power_kind)
+    return len(every) == count and len(set(every)) == count
+
+
+def _clan_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
+    problems = _s7_sample_problems(world, true, seat)
+    kinds = true.game.power_kind
+    for name in ("power_deck", "power_discard", "pool"):
+        if sorted(kinds[c] for c in getattr(world, name)) != sorted(kinds[c] for c in getattr(true, name)):
+            problems.append(f"the {name} holds other power cards")
+    if [[kinds[c] for c in h] for h in world.hands] != [[kinds[c] for c in h] for h in true.hands]:
+        problems.append("a hand of power cards changed")
+    for name in ("pantry", "city", "meeples", "leadership", "hungry", "meter", "phase", "turn", "pending"):
+        if getattr(world, name) != getattr(true, name):
+            problems.append(f"the {name} changed")
+    return problems
+
+
+CLAN = GameHooks(
+    all_cards=frozenset(
+        [("summon", c) for c in range(S7_CARDS)] + [("power", c) for c in range(len(load_clan().power_kind))]
+    ),
+    card_places=_clan_places,
+    hidden_holding=lambda state, seat: (),
+    hidden_count=lambda state, seat: 0,
+    private_leaks=lambda view, other: [],
+    mid_round=lambda state: state.main and state.phase == clan_state.TURN,
+    sample_problems=_clan_sample_problems,
+    quick_conserved=_clan_quick_conserved,
+    garbage_actions=(
+        "Hit",
+        "choose=",
+        "choose=dracula",
+        "play=",
+        "play=joker",
+        "play=hex@",
+        "play=hex@x",
+        "pay=",
+        "pay=elf",
+        "place=",
+        "place=moon",
+        "capture=market",
+        "capture=market/",
+        "capture=moon/peasant",
+        "capture=market/elf",
+        "claim=",
+        "claim=joker",
+        "blame=",
+        "blame=x",
+        "blame=-1",
+        "eat!",
+        "Done",
+    ),
+    varied_start=False,
+)
+
+HOOKS: dict[str, GameHooks] = {"megalomania": MEGALOMANIA, "summon7": SUMMON7, "clan": CLAN}
 
 
 def conservation_problems(hooks: GameHooks, state: State[Any]) -> list[str]:

@@ -9,11 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import tabletop
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import Record
 
-from .helpers import cases, check_basic, check_events
+from .helpers import cases, check_basic, check_events, make_game
 from .hooks import HOOKS
 
 SETTINGS = settings(
@@ -35,7 +34,7 @@ def test_any_choices_keep_invariants_and_round_trip(
 ) -> None:
     """Play ``choices[i] % len(legal)`` at step i, then ``then`` more random steps; at every step
     the invariants hold and the state survives JSON text; the record replays to the same state."""
-    game = tabletop.make(name, players=players)
+    game = make_game(name, players)
     hooks = HOOKS.get(name)
     state = game.new_state(seed)
     actions = []
@@ -62,7 +61,7 @@ def test_any_choices_keep_invariants_and_round_trip(
 def test_refused_actions_change_nothing(name: str, players: int, data: st.DataObject) -> None:
     """From a position reached by random play, any action text that parses but is not legal
     (or is tried by another seat) raises IllegalAction and leaves the state as it was."""
-    game = tabletop.make(name, players=players)
+    game = make_game(name, players)
     seed = data.draw(st.integers(min_value=0, max_value=2**32), label="seed")
     steps = data.draw(st.integers(min_value=0, max_value=800), label="steps")
     state, rng = game.new_state(seed), random.Random(seed)

@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-import tabletop
 from tabletop.core.errors import CorruptRecord, IllegalAction, InvalidActionText
 from tabletop.core.protocol import Game, State
 from tabletop.core.record import Record
 
-from .helpers import cases, describe, game_seed, play
+from .helpers import cases, describe, game_seed, make_game, play
 from .hooks import HOOKS
 
 DEEP_GAMES = 20  # per game and player count
@@ -146,7 +145,7 @@ class StepChecker:
 def test_every_step_round_trips_replays_and_refuses_illegal_actions(
     name: str, players: int, chunk: int
 ) -> None:
-    game = tabletop.make(name, players=players)
+    game = make_game(name, players)
     hooks = HOOKS.get(name)
     per_chunk = DEEP_GAMES // CHUNKS
     for index in range(chunk * per_chunk, (chunk + 1) * per_chunk):
@@ -183,7 +182,7 @@ def test_every_step_round_trips_replays_and_refuses_illegal_actions(
 def test_the_legal_actions_list_belongs_to_the_caller(name: str, players: int) -> None:
     """A caller may sort, shuffle or empty the list ``legal_actions()`` gave it (agents do):
     neither the state nor a clone of it may change its legal actions because of that."""
-    game = tabletop.make(name, players=players)
+    game = make_game(name, players)
     for index in range(5):
         seed = game_seed(name, players, index, salt=11)
         state, rng = game.new_state(seed), random.Random(seed)

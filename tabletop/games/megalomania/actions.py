@@ -1,19 +1,36 @@
 """Megalomania's actions: small interned values with one canonical text each.
 
-=============  =====================================================
-text           meaning
-=============  =====================================================
-``Ku``         play the blue Knight
-``Au!``        play the blue Assassin by its power, off the following rule
-``power``      spend a crystal on the power of the card just played
-``lead=2``     Farmer's power: seat 2 leads the next turn
-``colour=r``   Oracle's power: the Oracle becomes red
-``cube+``      spend a cube: +1 to the value of the card just played
-``cube-``      spend a cube: -1
-``return=Wr``  Explorer's power: put the red Wizard into the previous trick
-``done``       finish your turn's powers and cubes
-``take=X``     resources: crystals, cubes, mixed or scroll
-=============  =====================================================
+=================  =====================================================
+text               meaning
+=================  =====================================================
+``Ku``             play the blue Knight
+``Au!``            play the blue Assassin by its power, off the following rule
+                   (scroll 20: any card by the Assassin's power)
+``power``          spend a crystal on the power of the card just played
+``power=D``        scroll 20: the Dwarf's power (X, D, W, K, E) on the card just played
+``lead=2``         Farmer's power: seat 2 leads the next turn
+``colour=r``       Oracle's power: the card becomes red
+``cube+``          spend a cube: +1 to the value of the card just played
+``cube-``          spend a cube: -1
+``return=Wr``      Explorer's power: put the red Wizard into the previous trick
+``done``           finish your turn's powers and cubes
+``take=X``         resources: crystals, cubes, mixed or scroll
+``scroll=4``       scroll phase: use scroll 4
+``pass``           decline: use no scroll, no crystal on another's card, no steal...
+``dominant=r``     scroll 1: red is the dominant colour this round
+``call=r``         scroll 2: call red
+``give=Ku``        hand the blue Knight over (scroll 2's exchange; mission 25)
+``echo=4``         scroll 7: use the effect of the used scroll 4
+``keep=12``        scroll 8: keep scroll 12 of the three drawn
+``swap=2``         scroll 13: swap hands with seat 2
+``leader=2``       scroll 19: seat 2 leads every turn this round
+``last``           scroll 14: play last in this turn
+``decide=take``    scroll 16: take this trick (``decide=refuse``: do not)
+``declare=r``      scroll 16, after leading: red decides this trick instead of the lead
+``steal``          scroll 10: take the trick just won by another player
+``lay=Ku``         mission 15: lay the blue Knight next in your sequence
+``pile=Ku``        mission 24: put the blue Knight in your first pile
+=================  =====================================================
 """
 
 from __future__ import annotations
@@ -23,12 +40,24 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ...core.errors import InvalidActionText
-from .cards import CARD_TEXT, COLOUR_LETTERS, NUM_CARDS, parse_card, parse_colour
+from .cards import (
+    CARD_TEXT,
+    COLOUR_LETTERS,
+    DWARF,
+    EMPEROR,
+    EXPLORER,
+    KNIGHT,
+    NUM_CARDS,
+    RANK_LETTERS,
+    WIZARD,
+    parse_card,
+    parse_colour,
+)
 
 
 class Kind(IntEnum):
     PLAY = 0
-    PLAY_POWER = 1  # Assassin played by its power
+    PLAY_POWER = 1  # played by the Assassin's power
     POWER = 2
     LEAD = 3
     COLOUR = 4
@@ -37,12 +66,31 @@ class Kind(IntEnum):
     RETURN = 7
     DONE = 8
     TAKE = 9
+    POWER_AS = 10  # scroll 20: another rank's power
+    USE = 11  # use a scroll
+    PASS = 12
+    DOMINANT = 13
+    CALL = 14
+    GIVE = 15
+    ECHO = 16
+    KEEP = 17
+    SWAP = 18
+    LEADER = 19
+    LAST = 20
+    DECIDE = 21
+    DECLARE = 22
+    STEAL = 23
+    LAY = 24
+    PILE = 25
 
 
 RESOURCES = ("crystals", "cubes", "mixed", "scroll")
 CRYSTALS, CUBES, MIXED, SCROLL = range(4)
 # (crystals, cubes) each combination gives
 RESOURCE_AMOUNTS = ((2, 0), (0, 10), (1, 5), (0, 0))
+DECISIONS = ("take", "refuse")
+TAKE_TRICK, REFUSE_TRICK = range(2)
+POWER_AS_RANKS = (EXPLORER, DWARF, WIZARD, KNIGHT, EMPEROR)  # the others: lead=, colour=, '!'
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -81,25 +129,73 @@ _TEXT: dict[Kind, Callable[[int], str]] = {
     Kind.RETURN: lambda a: f"return={CARD_TEXT[a]}",
     Kind.DONE: lambda a: "done",
     Kind.TAKE: lambda a: f"take={RESOURCES[a]}",
+    Kind.POWER_AS: lambda a: f"power={RANK_LETTERS[a]}",
+    Kind.USE: lambda a: f"scroll={a}",
+    Kind.PASS: lambda a: "pass",
+    Kind.DOMINANT: lambda a: f"dominant={COLOUR_LETTERS[a]}",
+    Kind.CALL: lambda a: f"call={COLOUR_LETTERS[a]}",
+    Kind.GIVE: lambda a: f"give={CARD_TEXT[a]}",
+    Kind.ECHO: lambda a: f"echo={a}",
+    Kind.KEEP: lambda a: f"keep={a}",
+    Kind.SWAP: lambda a: f"swap={a}",
+    Kind.LEADER: lambda a: f"leader={a}",
+    Kind.LAST: lambda a: "last",
+    Kind.DECIDE: lambda a: f"decide={DECISIONS[a]}",
+    Kind.DECLARE: lambda a: f"declare={COLOUR_LETTERS[a]}",
+    Kind.STEAL: lambda a: "steal",
+    Kind.LAY: lambda a: f"lay={CARD_TEXT[a]}",
+    Kind.PILE: lambda a: f"pile={CARD_TEXT[a]}",
 }
 
 # Every action exists once; legal-action lists hand out these objects.
 PLAY = tuple(Action(Kind.PLAY, c) for c in range(NUM_CARDS))
 PLAY_POWER = tuple(Action(Kind.PLAY_POWER, c) for c in range(NUM_CARDS))
 RETURN = tuple(Action(Kind.RETURN, c) for c in range(NUM_CARDS))
+GIVE = tuple(Action(Kind.GIVE, c) for c in range(NUM_CARDS))
+LAY = tuple(Action(Kind.LAY, c) for c in range(NUM_CARDS))
+PILE = tuple(Action(Kind.PILE, c) for c in range(NUM_CARDS))
 LEAD = tuple(Action(Kind.LEAD, s) for s in range(4))
+SWAP = tuple(Action(Kind.SWAP, s) for s in range(4))
+LEADER = tuple(Action(Kind.LEADER, s) for s in range(4))
 COLOUR = tuple(Action(Kind.COLOUR, c) for c in range(4))
+DOMINANT = tuple(Action(Kind.DOMINANT, c) for c in range(4))
+CALL = tuple(Action(Kind.CALL, c) for c in range(4))
+DECLARE = tuple(Action(Kind.DECLARE, c) for c in range(4))
 TAKE = tuple(Action(Kind.TAKE, r) for r in range(4))
+DECIDE = tuple(Action(Kind.DECIDE, d) for d in range(2))
+# scrolls are numbered 1-20: index 0 is a placeholder, never legal
+USE = tuple(Action(Kind.USE, x) for x in range(21))
+ECHO = tuple(Action(Kind.ECHO, x) for x in range(21))
+KEEP = tuple(Action(Kind.KEEP, x) for x in range(21))
+POWER_AS = {r: Action(Kind.POWER_AS, r) for r in POWER_AS_RANKS}
 POWER = Action(Kind.POWER)
 CUBE_UP = Action(Kind.CUBE_UP)
 CUBE_DOWN = Action(Kind.CUBE_DOWN)
 DONE = Action(Kind.DONE)
+PASS = Action(Kind.PASS)
+LAST = Action(Kind.LAST)
+STEAL = Action(Kind.STEAL)
 
-_BY_TEXT: dict[str, Action] = {
-    str(a): a
-    for group in (PLAY, PLAY_POWER, RETURN, LEAD, COLOUR, TAKE, (POWER, CUBE_UP, CUBE_DOWN, DONE))
-    for a in group
+_GROUPS: tuple[tuple[Action, ...], ...] = (
+    PLAY, PLAY_POWER, RETURN, GIVE, LAY, PILE, LEAD, SWAP, LEADER, COLOUR, DOMINANT, CALL, DECLARE,
+    TAKE, DECIDE, USE[1:], ECHO[1:], KEEP[1:], tuple(POWER_AS.values()),
+    (POWER, CUBE_UP, CUBE_DOWN, DONE, PASS, LAST, STEAL),
+)  # fmt: skip
+_BY_TEXT: dict[str, Action] = {str(a): a for group in _GROUPS for a in group}
+
+_TAKES = {
+    "lead": "a seat number 0-3",
+    "swap": "a seat number 0-3",
+    "leader": "a seat number 0-3",
+    "take": " or ".join(RESOURCES),
+    "scroll": "a scroll number 1-20",
+    "echo": "a scroll number 1-20",
+    "keep": "a scroll number 1-20",
+    "decide": "take or refuse",
+    "power": "a rank letter: X, D, W, K or E (scroll 20)",
 }
+_COLOUR_KEYS = {"colour": COLOUR, "dominant": DOMINANT, "call": CALL, "declare": DECLARE}
+_CARD_KEYS = {"return": RETURN, "give": GIVE, "lay": LAY, "pile": PILE}
 
 
 def parse_action(text: str) -> Action:
@@ -111,17 +207,16 @@ def parse_action(text: str) -> Action:
         return found
     text = text.strip()
     key, sep, value = text.partition("=")
-    if sep and key == "colour":
-        return COLOUR[parse_colour(value)]
-    if sep and key == "return":
-        return RETURN[parse_card(value)]
-    if sep and key in ("lead", "take"):
-        raise InvalidActionText(
-            f"{text!r}: {key}= takes " + ("a seat number 0-3" if key == "lead" else " or ".join(RESOURCES))
-        )
+    if sep and key in _COLOUR_KEYS:
+        return _COLOUR_KEYS[key][parse_colour(value)]
+    if sep and key in _CARD_KEYS:
+        return _CARD_KEYS[key][parse_card(value)]
+    if sep and key in _TAKES:
+        raise InvalidActionText(f"{text!r}: {key}= takes {_TAKES[key]}")
     if len(text) in (2, 3):
         parse_card(text[:2])  # raises a helpful message for bad cards
     raise InvalidActionText(
         f"{text!r} is not a Megalomania action (see docs/notation.md): a card like 'Ku', "
-        "'Au!', power, lead=N, colour=X, cube+, cube-, return=CARD, done, take=RESOURCE"
+        "'Au!', power, lead=N, colour=X, cube+, cube-, return=CARD, done, take=RESOURCE, "
+        "scroll=N, pass, ..."
     )

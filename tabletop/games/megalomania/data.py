@@ -35,6 +35,7 @@ class Mission:
     points: int
     players: tuple[int, ...]
     provisional: bool
+    players_provisional: bool = True  # the green 2/3 marks are not known (docs/rulings.md)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +44,7 @@ class Mission:
             "kind": self.kind,
             "points": self.points,
             "cards": self.cards,
+            "deal": self.deal,
             "provisional": self.provisional,
         }
 
@@ -81,8 +83,10 @@ def load_missions(path: str | None = None) -> dict[int, Mission]:
             raise InvalidOptions(f"{where}: kind must be 'fixed' or 'variable'")
         if deal not in DEALS:
             raise InvalidOptions(f"{where}: deal must be one of {', '.join(DEALS)}")
-        if not all(p in (2, 3, 4) for p in players):
+        if not players or not all(p in (2, 3, 4) for p in players):
             raise InvalidOptions(f"{where}: players must list counts from 2 to 4")
+        if deal == "swap-opposite" and players != (4,):
+            raise InvalidOptions(f"{where}: a swap with the opposite player needs players = [4]")
         cards = _require(entry, "cards", int, where)
         if not 1 <= cards <= 8:
             raise InvalidOptions(f"{where}: cards must be from 1 to 8")
@@ -95,6 +99,7 @@ def load_missions(path: str | None = None) -> dict[int, Mission]:
             points=_require(entry, "points", int, where),
             players=players,
             provisional=bool(entry.get("provisional", False)),
+            players_provisional=bool(entry.get("players_provisional", False)),
         )
     if sorted(missions) != list(range(1, 26)):
         raise InvalidOptions(f"{file}: expected missions numbered 1 to 25")

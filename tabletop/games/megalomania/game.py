@@ -8,8 +8,9 @@ from typing import Any
 from ...core.errors import InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from .actions import Action, parse_action
-from .cards import mask_of, parse_card
+from .cards import parse_card
 from .data import Mission, Scroll, load_missions, load_scrolls
+from .deals import EVEN
 from .rules import ROUNDS
 from .serialize import state_from_json
 from .state import MegalomaniaState
@@ -21,6 +22,7 @@ class Megalomania(Game[Action]):
     option_specs = (
         OptionSpec("players", int, 4, "number of players", minimum=2, maximum=4),
         OptionSpec("data", str, "", "path of a missions TOML file to use instead of the packaged one"),
+        OptionSpec("pairs", bool, False, "4 players in pairs of opposite seats, each pair's points summed"),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -28,16 +30,24 @@ class Megalomania(Game[Action]):
         self.missions: dict[int, Mission] = load_missions(self.options["data"] or None)
         self.scroll_data: dict[int, Scroll] = load_scrolls()
         n = self.players
-        # Missions with a special deal come with the complete game (see docs/rulings.md).
-        self.mission_pool = [m.number for m in self.missions.values() if m.deal == "plain" and n in m.players]
+        if self.pairs and n != 4:
+            raise InvalidOptions(f"the pairs game needs 4 players (pairs of opposite seats), not {n}")
+        # the missions whose players list this count (docs/rulings.md M2)
+        self.mission_pool = [m.number for m in self.missions.values() if n in m.players]
         if len(self.mission_pool) < ROUNDS:
             raise InvalidOptions(f"only {len(self.mission_pool)} missions for {n} players; 12 needed")
 
     @property
+    def pairs(self) -> bool:
+        return bool(self.options["pairs"])
+
+    @property
     def metadata(self) -> Metadata:
         n = self.players
-        # resources + (card, up to 4 power/cube decisions, done) per card, as an upper bound
-        per_round = n + 8 * n * 25
+        # an upper bound: the scroll phase and its effects, two resource choices each, eight
+        # hidden choices each, then per card the play, its powers and cubes, an assist, and the
+        # trick-end questions
+        per_round = 40 + 12 * n + 8 * n * 35
         return Metadata(
             name=self.name,
             title=self.title,
@@ -55,11 +65,13 @@ class Megalomania(Game[Action]):
 
     def new_state(self, seed: int, setup: Mapping[str, JSON] | None = None) -> MegalomaniaState:
         """A new game.  ``setup`` may fix: dealer, missions (deck order), scrolls (deck order),
-        start_round (1-12) and deals ({round: [[cards of seat 0], ...]})."""
+        held (the scrolls each seat holds at the start), start_round (1-12) and deals
+        ({round: [[cards of seat 0], ...]}, each seat's cards in the order they are dealt: for
+        missions 13, 18 and 19 the first half goes face up, face down, or to the pile)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidOptions(f"a seed is an integer, not {seed!r}")
         setup = dict(setup or {})
-        unknown = set(setup) - {"dealer", "missions", "scrolls", "start_round", "deals"}
+        unknown = set(setup) - {"dealer", "missions", "scrolls", "held", "start_round", "deals"}
         if unknown:
             raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
         n = self.players
@@ -71,7 +83,11 @@ class Megalomania(Game[Action]):
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
         missions = self._deck(setup.get("missions"), self.mission_pool, "missions", state)
-        scrolls = self._deck(setup.get("scrolls"), list(self.scroll_data), "scrolls", state)
+        held = self._held(setup.get("held"))
+        in_hands = [x for xs in held for x in xs]
+        pool = [x for x in self.scroll_data if x not in in_hands]
+        scrolls = self._deck(setup.get("scrolls"), pool, "scrolls", state)
+        state.scrolls = held
         start = setup.get("start_round", 1)
         if not isinstance(start, int) or not 1 <= start <= ROUNDS:
             raise InvalidOptions(f"set-up start_round must be from 1 to {ROUNDS}")
@@ -95,17 +111,33 @@ class Megalomania(Game[Action]):
             )
         return list(given)
 
-    def _deals(self, deals: Any, missions: list[int], start: int) -> dict[int, list[int]]:
+    def _held(self, given: Any) -> list[list[int]]:
+        n = self.players
+        if given is None:
+            return [[] for _ in range(n)]
+        if (
+            not isinstance(given, list)
+            or len(given) != n
+            or not all(isinstance(xs, list) and all(x in self.scroll_data for x in xs) for xs in given)
+            or len({x for xs in given for x in xs}) != sum(len(xs) for xs in given)
+        ):
+            raise InvalidOptions(f"set-up held lists the distinct scrolls (1-20) each of the {n} seats holds")
+        if any(x in (5, 17) for xs in given for x in xs):
+            raise InvalidOptions("scrolls 5 and 17 act when drawn: draw them from the deck instead")
+        return [list(xs) for xs in given]
+
+    def _deals(self, deals: Any, missions: list[int], start: int) -> dict[int, list[list[int]]]:
         if not isinstance(deals, dict):
             raise InvalidOptions("set-up deals map a round number to each seat's cards")
-        fixed: dict[int, list[int]] = {}
+        fixed: dict[int, list[list[int]]] = {}
         n = self.players
         for key, hands in deals.items():
             round_no = int(key)
             index = round_no - start
             if not 0 <= index < len(missions):
                 raise InvalidOptions(f"set-up deals name round {key}, which is not played")
-            per_player = self.missions[missions[index]].cards
+            mission = self.missions[missions[index]]
+            per_player = mission.cards
             if not isinstance(hands, list) or len(hands) != n:
                 raise InvalidOptions(f"round {key}'s deal needs one hand per seat ({n})")
             cards = [[parse_card(t) for t in hand] for hand in hands]
@@ -118,9 +150,11 @@ class Megalomania(Game[Action]):
                     f"round {key}'s deal must give every seat the same number of cards, "
                     f"from 1 to the mission's {per_player}"
                 )
-            masks = [mask_of(hand) for hand in cards]
-            masks.append(((1 << 32) - 1) & ~mask_of(flat))  # the rest stays undealt
-            fixed[round_no - 1] = masks
+            if mission.deal in EVEN and len(cards[0]) % 2:
+                raise InvalidOptions(
+                    f"round {key}'s deal (mission {mission.number}) needs an even number of cards"
+                )
+            fixed[round_no - 1] = cards  # the rest stays undealt
         return fixed
 
     def state_from_json(self, data: Mapping[str, JSON]) -> MegalomaniaState:

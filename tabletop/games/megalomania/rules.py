@@ -37,19 +37,24 @@ def trick_winner(
     advantaged: Sequence[bool],
     dominant: int,
     lowest_wins: bool,
+    lead: int | None = None,
 ) -> int:
     """Index (in play order) of the card that takes the trick.
 
     The highest dominant card that kept its advantage takes it, else the highest
-    card of the lead colour (the first card's colour).  Equal values: the card
-    played first counts as the higher.  With a Dwarf's power the lowest takes
-    it instead, and so of two equal lowest the later one is the lower
-    (docs/rulings.md, "Dwarf and equal values").
+    card of the lead colour (the first card's colour, or ``lead`` when scroll 16
+    declared another).  Equal values: the card played first counts as the
+    higher.  With a Dwarf's power the lowest takes it instead, and so of two
+    equal lowest the later one is the lower (docs/rulings.md, "Dwarf and equal
+    values").  When no card qualifies (a declared colour nobody played), the
+    first card takes it.
     """
     candidates = [i for i, c in enumerate(colours) if c == dominant and advantaged[i]]
     if not candidates:
-        lead = colours[0]
-        candidates = [i for i, c in enumerate(colours) if c == lead]
+        colour = colours[0] if lead is None else lead
+        candidates = [i for i, c in enumerate(colours) if c == colour]
+        if not candidates:
+            return 0
     best = candidates[0]
     for i in candidates[1:]:
         if lowest_wins:

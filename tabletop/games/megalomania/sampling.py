@@ -1,9 +1,12 @@
 """Worlds a seat cannot tell from the real one, for search bots.
 
 Everything the seat has not seen is drawn again: the other seats' unknown
-cards (respecting the colours they showed out of and what a Wizard forced
-them to reveal), the undealt cards, the order of the mission and scroll decks,
-the others' scrolls, and the random stream itself.
+cards (respecting the colours they showed out of, what a Wizard forced them to
+reveal, and what the seat privately knows of them), the undealt cards, every
+face-down card (the seat's own included: nobody has seen them), the cards the
+others set aside, the others' hidden choices (the order they laid out, the
+cards they are putting in a pile or handing over), the order of the mission
+and scroll decks, the others' scrolls, and the random stream itself.
 """
 
 from __future__ import annotations
@@ -12,39 +15,97 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.rng import fresh_seed
-from .cards import bits
+from .cards import COLOUR_MASK, bits
+from .knowledge import visible
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
 
 
+def _colour_mask(bits4: int) -> int:
+    return sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1)
+
+
+def _subset(mask: int, size: int, rng: random.Random) -> list[int]:
+    """``size`` cards of ``mask`` in a random order (the pool sorted first)."""
+    pool = sorted(bits(mask))
+    rng.shuffle(pool)
+    return pool[:size]
+
+
 def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> MegalomaniaState:
     w = state.clone()
-    others = [o for o in range(w.n) if o != seat]
-    unknown = [w.hands[o] & ~w.known[o] for o in others]
+    n = w.n
+    others = [o for o in range(n) if o != seat]
+    seen = [visible(w, seat, o) for o in others]
+    unknown = [w.hands[o] & ~v for o, v in zip(others, seen, strict=True)]
     # every pool is sorted before it is shuffled, so that a sample depends only on what the
     # seat has seen and on rng, never on where the hidden things really are
-    cards = sorted(c for mask in [*unknown, w.stock] for c in bits(mask))
+    hidden = [*unknown, w.stock, *w.down, *(w.out[o] for o in others)]
+    cards = sorted(c for mask in hidden for c in bits(mask))
     slots = [
-        Slot(m.bit_count(), w.forbidden[o], tuple(w.must[o])) for o, m in zip(others, unknown, strict=True)
+        Slot(
+            unknown[k].bit_count(),
+            w.forbidden[o] | _colour_mask(w.pvoid[seat][o]),
+            tuple(m for m in w.must[o] if not m & seen[k]),  # a set met by a card the seat sees
+        )
+        for k, o in enumerate(others)
     ]
-    slots.append(Slot(w.stock.bit_count(), 0, ()))
-    hands = deal_constrained(cards, slots, rng)
-    for o, hand in zip(others, hands, strict=False):
-        w.hands[o] = w.known[o] | hand
-    w.stock = hands[-1]
+    slots += [Slot(m.bit_count(), 0, ()) for m in hidden[len(others) :]]
+    dealt = deal_constrained(cards, slots, rng)
+    for k, o in enumerate(others):
+        w.hands[o] = (w.hands[o] & ~unknown[k]) | dealt[k]
+    rest = dealt[len(others) :]
+    w.stock = rest[0]
+    w.down = rest[1 : 1 + n]
+    for o, mask in zip(others, rest[1 + n :], strict=True):
+        w.out[o] = mask
+    for o in others:  # the others' hidden choices, drawn again from their sampled hands
+        choosable = w.hands[o] & ~w.open[o]
+        if w.laid[o]:
+            pending = 1 << w.explored if w.explored >= 0 else 0  # an Explorer's find is not laid
+            w.laid[o] = _subset(choosable & ~pending, len(w.laid[o]), rng)
+        if w.split[o]:
+            w.split[o] = sum(1 << c for c in _subset(choosable, w.split[o].bit_count(), rng))
+        if w.handing[o]:
+            w.handing[o] = sum(1 << c for c in _subset(choosable, w.handing[o].bit_count(), rng))
+        # what the others know privately is not the seat's to know
+        w.told[o] = [0] * n
+        w.pvoid[o] = [0] * n
     w.mission_deck.sort()
     rng.shuffle(w.mission_deck)
-    hidden_scrolls = sorted([*w.scroll_deck, *(x for o in others for x in w.scrolls[o])])
-    rng.shuffle(hidden_scrolls)
-    for o in others:
-        count = len(w.scrolls[o])
-        w.scrolls[o], hidden_scrolls = hidden_scrolls[:count], hidden_scrolls[count:]
-    w.scroll_deck = hidden_scrolls
+    _sample_scrolls(w, seat, others, rng)
     w.seed, w.counter = fresh_seed(rng), 0
     w.setup_deals = {}  # a fixed future deal is not the seat's to know
     w._legal = None
     return w
+
+
+def _sample_scrolls(w: MegalomaniaState, seat: int, others: list[int], rng: random.Random) -> None:
+    """The deck, the others' hidden scrolls (5 is shown), the scrolls they discarded unseen and
+    the three another seat is choosing from (scroll 8) are shuffled together and dealt again."""
+    drawing = w.round_scrolls[-1][0] if w.drawn else -1
+    hidden = [*w.scroll_deck]
+    for o in others:
+        hidden += [x for x in w.scrolls[o] if x != 5] + w.gone[o]
+    if drawing != seat:
+        hidden += w.drawn
+    # a held scroll is never 5 (shown when drawn) nor 17 (acts when drawn)
+    held = sorted(x for x in hidden if x not in (5, 17))
+    rng.shuffle(held)
+    for o in others:
+        shown = [x for x in w.scrolls[o] if x == 5]
+        count = len(w.scrolls[o]) - len(shown)
+        w.scrolls[o], held = shown + held[:count], held[count:]
+    hidden = sorted(held + [x for x in hidden if x in (5, 17)])
+    rng.shuffle(hidden)
+    for o in others:
+        count = len(w.gone[o])
+        w.gone[o], hidden = hidden[:count], hidden[count:]
+    if drawing != seat:
+        count = len(w.drawn)
+        w.drawn, hidden = hidden[:count], hidden[count:]
+    w.scroll_deck = hidden
 
 
 class Slot(NamedTuple):

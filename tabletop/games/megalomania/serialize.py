@@ -1,4 +1,5 @@
-"""A state to JSON and back.  Reading checks the data and that every card is in one place."""
+"""A state to JSON and back.  Reading checks the data, that every card is in one place and that
+every scroll is in one place."""
 
 from __future__ import annotations
 
@@ -13,41 +14,57 @@ if TYPE_CHECKING:
     from .game import Megalomania
     from .state import MegalomaniaState
 
-FORMAT = "megalomania-state/1"
+FORMAT = "megalomania-state/2"
 _INTS = (
-    "seed", "counter", "round", "dealer", "mission", "phase", "turn", "leader", "farmer", "round_cards",
+    "seed", "counter", "round", "dealer", "mission", "phase", "turn", "dom", "round_cards", "effect",
+    "effect_seat", "effect_arg", "asking", "call", "scroll_only", "leader", "farmer", "deferred",
+    "declared", "t_winner",
 )  # fmt: skip
-_BOOLS = ("dwarf", "wizard", "knight", "emperor")
+_BOOLS = ("dwarf", "wizard", "knight", "emperor", "effect_spent")
 _INT_LISTS = (
-    "mission_deck", "missions_played", "scroll_deck", "crystals", "cubes", "resource",
-    "t_seats", "t_colours", "t_values", "t_cubes",
+    "mission_deck", "missions_played", "scroll_deck", "used", "queue", "crystals", "cubes", "resource",
+    "resource2", "round_bonus", "drawn", "t_seats", "t_colours", "t_values", "t_cubes",
 )  # fmt: skip
-_MASK_LISTS = ("hands", "forbidden", "known")
+_BOOL_LISTS = ("t_adv", "t_power")
+_CARD_LISTS = ("t_cards", "turned")
+_MASK_LISTS = ("hands", "open", "down", "out", "split", "handing", "known", "forbidden")  # per seat
+_INT_TABLES = ("scrolls", "gone", "points", "bonus", "round_scrolls", "pvoid")
+_MASK_TABLES = ("must", "told")  # per seat, lists of masks
 
 
 def state_to_json(s: MegalomaniaState) -> dict[str, JSON]:
     out: dict[str, JSON] = {"format": FORMAT, "players": s.n}
-    for name in _INTS + _BOOLS + _INT_LISTS:
-        value = getattr(s, name)
-        out[name] = list(value) if isinstance(value, list) else value
+    for name in _INTS + _BOOLS:
+        out[name] = getattr(s, name)
+    for name in _INT_LISTS + _BOOL_LISTS:
+        out[name] = list(getattr(s, name))
+    for name in _CARD_LISTS:
+        out[name] = [CARD_TEXT[c] for c in getattr(s, name)]
     for name in _MASK_LISTS:
         out[name] = [texts(m) for m in getattr(s, name)]
+    for name in _INT_TABLES:
+        out[name] = [list(x) for x in getattr(s, name)]
+    for name in _MASK_TABLES:
+        out[name] = [[texts(m) for m in masks] for masks in getattr(s, name)]
     out["stock"] = texts(s.stock)
-    out["t_cards"] = [CARD_TEXT[c] for c in s.t_cards]
-    out["t_adv"] = list(s.t_adv)
-    out["t_power"] = list(s.t_power)
     out["explored"] = CARD_TEXT[s.explored] if s.explored >= 0 else None
-    out["scrolls"] = [list(x) for x in s.scrolls]
-    out["must"] = [[texts(m) for m in masks] for masks in s.must]
+    out["laid"] = [[CARD_TEXT[c] for c in cards] for cards in s.laid]
     out["round_tricks"] = [[w, [CARD_TEXT[c] for c in cards]] for w, cards in s.round_tricks]
-    out["points"] = [list(p) for p in s.points]
-    out["setup_deals"] = {str(r): [texts(m) for m in masks] for r, masks in s.setup_deals.items()}
+    out["setup_deals"] = {
+        str(r): [[CARD_TEXT[c] for c in cards] for cards in hands] for r, hands in s.setup_deals.items()
+    }
     return out
 
 
 def _ints(value: Any, name: str) -> list[int]:
     if not isinstance(value, list) or not all(type(x) is int for x in value):
         raise CorruptRecord(f"state field {name!r} must be a list of integers")
+    return list(value)
+
+
+def _bools(value: Any, name: str) -> list[bool]:
+    if not isinstance(value, list) or not all(type(x) is bool for x in value):
+        raise CorruptRecord(f"state field {name!r} must be a list of true/false")
     return list(value)
 
 
@@ -60,6 +77,12 @@ def _cards(value: Any, name: str) -> list[int]:
         raise CorruptRecord(f"state field {name!r}: {err}") from None
 
 
+def _per_seat(value: Any, name: str, n: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) != n:
+        raise CorruptRecord(f"state field {name!r} needs one entry per seat")
+    return value
+
+
 def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaState:
     from .state import OVER, MegalomaniaState
 
@@ -69,6 +92,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
         raise CorruptRecord(f"state is for {data.get('players')} players, game for {game.players}")
     try:
         s = MegalomaniaState(game)
+        n = s.n
         for name in _INTS:
             if type(data[name]) is not int:
                 raise CorruptRecord(f"state field {name!r} must be an integer")
@@ -79,26 +103,27 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
             setattr(s, name, data[name])
         for name in _INT_LISTS:
             setattr(s, name, _ints(data[name], name))
+        for name in _BOOL_LISTS:
+            setattr(s, name, _bools(data[name], name))
+        for name in _CARD_LISTS:
+            setattr(s, name, _cards(data[name], name))
         for name in _MASK_LISTS:
-            hands = data[name]
-            if not isinstance(hands, list) or len(hands) != s.n:
-                raise CorruptRecord(f"state field {name!r} needs one entry per seat")
-            setattr(s, name, [mask_of(_cards(h, name)) for h in hands])
+            setattr(s, name, [mask_of(_cards(h, name)) for h in _per_seat(data[name], name, n)])
+        for name in _INT_TABLES:
+            rows = data[name]
+            if not isinstance(rows, list):
+                raise CorruptRecord(f"state field {name!r} must be a list")
+            setattr(s, name, [_ints(x, name) for x in rows])
+        for name in _MASK_TABLES:
+            rows = _per_seat(data[name], name, n)
+            setattr(s, name, [[mask_of(_cards(m, name)) for m in masks] for masks in rows])
         s.stock = mask_of(_cards(data["stock"], "stock"))
-        s.t_cards = _cards(data["t_cards"], "t_cards")
-        s.t_adv = [bool(x) for x in data["t_adv"]]
-        s.t_power = [bool(x) for x in data["t_power"]]
         explored = data["explored"]
         s.explored = -1 if explored is None else parse_card(str(explored))
-        s.scrolls = [_ints(x, "scrolls") for x in data["scrolls"]]
-        s.must = [[mask_of(_cards(m, "must")) for m in masks] for masks in data["must"]]
-        if len(s.must) != s.n:
-            raise CorruptRecord("state field 'must' needs one entry per seat")
+        s.laid = [_cards(x, "laid") for x in _per_seat(data["laid"], "laid", n)]
         s.round_tricks = [(int(w), _cards(c, "round_tricks")) for w, c in data["round_tricks"]]
-        s.points = [_ints(p, "points") for p in data["points"]]
         s.setup_deals = {
-            int(r): [mask_of(_cards(h, "setup_deals")) for h in hands]
-            for r, hands in data["setup_deals"].items()
+            int(r): [_cards(h, "setup_deals") for h in hands] for r, hands in data["setup_deals"].items()
         }
     except CorruptRecord:
         raise
@@ -109,17 +134,27 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
 
 
 def _check(s: MegalomaniaState, over: int) -> None:
-    """Every card in exactly one place; indices in range."""
+    """Every card and every scroll in exactly one place; indices and shapes in range."""
     n = s.n
     if not (0 <= s.turn < n and 0 <= s.dealer < n and 0 <= s.round <= 12 and 0 <= s.phase <= over):
         raise CorruptRecord("state has a seat, round or phase out of range")
     if s.mission not in s.game.missions:
         raise CorruptRecord(f"state names mission {s.mission}, which does not exist")
+    for name in ("scrolls", "gone", "must", "told", "pvoid"):
+        if len(getattr(s, name)) != n:
+            raise CorruptRecord(f"state field {name!r} needs one entry per seat")
+    if any(len(row) != n for row in (*s.told, *s.pvoid)):
+        raise CorruptRecord("state's private knowledge needs one entry per pair of seats")
+    for name in ("crystals", "cubes", "resource", "resource2", "round_bonus"):
+        if len(getattr(s, name)) != n:
+            raise CorruptRecord(f"state field {name!r} needs one entry per seat")
+    if not all(0 <= q < n for q in s.queue) or not -1 <= s.effect_seat < n:
+        raise CorruptRecord("state names a seat out of range")
     trick = (s.t_seats, s.t_cards, s.t_colours, s.t_values, s.t_adv, s.t_power, s.t_cubes)
     lengths = {len(x) for x in trick}
-    if len(lengths) != 1 or len(s.t_cards) > n:
+    if len(lengths) != 1 or len(s.t_cards) > n or not -1 <= s.t_winner < max(1, len(s.t_cards)):
         raise CorruptRecord("state's trick in play is inconsistent")
-    places = [*list(s.hands), s.stock, mask_of(s.t_cards)]
+    places = [*s.hands, *s.down, *s.out, s.stock, mask_of(s.t_cards), mask_of(s.turned)]
     places += [mask_of(cards) for _, cards in s.round_tricks]
     seen = 0
     for mask in places:
@@ -128,3 +163,10 @@ def _check(s: MegalomaniaState, over: int) -> None:
         seen |= mask
     if seen != ALL_CARDS:
         raise CorruptRecord("state has lost cards")
+    for i in range(n):
+        inside = s.hands[i]
+        if (s.open[i] | s.split[i] | s.handing[i] | mask_of(s.laid[i])) & ~inside:
+            raise CorruptRecord(f"seat {i}'s table cards or choices are not in its hand")
+    held = [x for xs in (s.scroll_deck, s.used, s.drawn, *s.scrolls, *s.gone) for x in xs]
+    if sorted(held) != sorted(s.game.scroll_data):
+        raise CorruptRecord("state does not hold each of the 20 scrolls exactly once")

@@ -1,9 +1,12 @@
-"""Megalomania's state machine: rounds, resources, tricks, powers, cubes, scoring.
+"""Megalomania's state machine: rounds, the scroll phase, resources, tricks, powers, scoring.
 
 One :class:`MegalomaniaState` is one position.  ``apply`` checks the action
 against ``legal_actions`` (the one source of legality), then mutates the state
 in place and returns the events it caused.  Randomness comes only from the
 ``(seed, counter)`` stream the state carries (tabletop.core.rng).
+
+The special deals live in deals.py, the scrolls in scrolls.py, the card powers
+in powers.py, and who knows which card is where in knowledge.py.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
 from . import actions as A
-from .actions import RESOURCE_AMOUNTS, RESOURCES, SCROLL, Action, Kind
+from . import deals, knowledge, powers, scrolls
+from .actions import Action, Kind
 from .cards import (
     ALL_CARDS,
     ASSASSIN,
@@ -23,98 +27,92 @@ from .cards import (
     CARD_TEXT,
     COLOUR_MASK,
     COLOURS,
-    DWARF,
-    EMPEROR,
-    EXPLORER,
-    FARMER,
-    KNIGHT,
-    ORACLE,
     RANK_MASK,
-    WIZARD,
     bits,
     colour_of,
     rank_of,
-    texts,
     value_of,
 )
 from .data import Mission
-from .missions import score_round
-from .rules import DOMINANT_BY_ROUND, ROUNDS, follow_options, oracle_colours, trick_winner
+from .rules import DOMINANT_BY_ROUND, ROUNDS, follow_options, trick_winner
 
 if TYPE_CHECKING:
     from .game import Megalomania
 
 # phases
-RESOURCES_PHASE, PLAY, AFTER, RETURN, OVER = range(5)
-PHASE_NAMES = ("resources", "play", "after-play", "explorer-return", "over")
+(SCROLLS, SCROLL_STEP, RESOURCES_PHASE, LAY, SPLIT_PHASE, HAND_OVER, PLAY, AFTER, RETURN, ASSIST,
+ TRICK_END, OVER) = range(12)  # fmt: skip
+PHASE_NAMES = (
+    "scrolls", "scroll-effect", "resources", "lay-out", "split", "hand-over", "play", "after-play",
+    "explorer-return", "assist", "trick-end", "over",
+)  # fmt: skip
 SCROLL_BONUS = 2
+
+# every field, by how it is copied (clone) and written (serialize.py)
+PLAIN_FIELDS = (
+    "game", "n", "seed", "counter", "round", "dealer", "mission", "phase", "turn", "dom", "stock",
+    "round_cards", "effect", "effect_seat", "effect_arg", "effect_spent", "asking", "call",
+    "scroll_only", "leader", "farmer", "dwarf", "wizard", "knight", "emperor", "explored", "deferred",
+    "declared", "t_winner", "setup_deals",
+)  # fmt: skip
+LIST_FIELDS = (
+    "mission_deck", "missions_played", "scroll_deck", "used", "queue", "turned", "hands", "open",
+    "down", "out", "crystals", "cubes", "resource", "resource2", "round_bonus", "drawn", "split",
+    "handing", "known", "forbidden", "t_seats", "t_cards", "t_colours", "t_values", "t_adv", "t_power",
+    "t_cubes",
+)  # fmt: skip
+NESTED_FIELDS = ("scrolls", "gone", "points", "bonus", "round_scrolls", "laid", "must", "told", "pvoid")
 
 
 class MegalomaniaState(State[Action]):
-    __slots__ = (
-        "_legal",
-        "counter",
-        "crystals",
-        "cubes",
-        "dealer",
-        "dwarf",
-        "emperor",
-        "explored",
-        "farmer",
-        "forbidden",
-        "game",
-        "hands",
-        "knight",
-        "known",
-        "leader",
-        "mission",
-        "mission_deck",
-        "missions_played",
-        "must",
-        "n",
-        "phase",
-        "points",
-        "resource",
-        "round",
-        "round_cards",
-        "round_tricks",
-        "scroll_deck",
-        "scrolls",
-        "seed",
-        "setup_deals",
-        "stock",
-        "t_adv",
-        "t_cards",
-        "t_colours",
-        "t_cubes",
-        "t_power",
-        "t_seats",
-        "t_values",
-        "turn",
-        "wizard",
-    )  # fmt: skip
+    __slots__ = ("_legal", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
 
     game: Megalomania
 
     def __init__(self, game: Megalomania) -> None:
         self.game = game
         self.n = n = game.players
-        self.seed = 0
-        self.counter = 0
+        self.seed = self.counter = 0
         self.round = 0  # 0-based; the rulebook's round r is round r-1 here
-        self.dealer = 0
-        self.mission = 0  # number of this round's mission
+        self.dealer = self.mission = 0
         self.mission_deck: list[int] = []  # top first
         self.missions_played: list[int] = []
         self.scroll_deck: list[int] = []  # top first
-        self.scrolls: list[list[int]] = [[] for _ in range(n)]  # held, unused
-        self.phase = RESOURCES_PHASE
-        self.turn = 0
-        self.hands = [0] * n
+        self.scrolls: list[list[int]] = [[] for _ in range(n)]  # held, unused (5 is shown)
+        self.used: list[int] = []  # activated scrolls, face up (scroll 7 picks from these)
+        self.gone: list[list[int]] = [[] for _ in range(n)]  # discarded unseen by scroll 8's user
+        self.points: list[list[int]] = []  # mission points, per finished round, per seat
+        self.bonus: list[list[int]] = []  # scroll points (12, 17), per finished round, per seat
+        self.setup_deals: dict[int, list[list[int]]] = {}
+        self.phase, self.turn = SCROLLS, 0
+        self.queue: list[int] = []  # seats still to act in the current step
+        self.dom = 0  # the dominant colour now
+        self.turned: list[int] = []  # mission 14: cards turned this round, face up
+        self.hands = [0] * n  # everything a seat may play: hand and face-up table cards
+        self.open = [0] * n  # face-up table cards (missions 13, 18)
+        self.down = [0] * n  # face-down table cards nobody has seen (missions 18, 19)
+        self.out = [0] * n  # set aside for the round, seen by their owner (mission 24)
         self.stock = 0  # undealt cards, face down
-        self.crystals = [0] * n
-        self.cubes = [0] * n
-        self.resource = [-1] * n  # combination chosen this round
+        self.crystals, self.cubes = [0] * n, [0] * n
+        self.resource, self.resource2 = [-1] * n, [-1] * n  # combinations chosen (2: scroll 9)
+        self.round_cards = 0  # cards each player plays this round: the round's tricks
+        self.round_tricks: list[tuple[int, list[int]]] = []  # (owner, cards) this round
+        self.round_bonus = [0] * n
+        self.round_scrolls: list[list[int]] = []  # [seat, scroll, effect] activated this round
+        self.effect = 0  # the round's lasting scroll effect (scrolls.LASTING), its user and choice
+        self.effect_seat = self.effect_arg = -1
+        self.effect_spent = False  # 10 and 16 act once
+        self.asking = 0  # the pending scroll question (scrolls.ASK_NAMES)
+        self.call = -1  # scroll 2's called colour
+        self.drawn: list[int] = []  # scroll 8's three, until one is kept
+        self.scroll_only = 0  # the scroll kept from scroll 8, usable at once
+        self.laid: list[list[int]] = [[] for _ in range(n)]  # mission 15's sequences, next first
+        self.split, self.handing = [0] * n, [0] * n  # mission 24's first pile; mission 25's cards
+        # who knows what (knowledge.py): public, then per observer and seat
+        self.known, self.forbidden = [0] * n, [0] * n
+        self.must: list[list[int]] = [[] for _ in range(n)]
+        self.told: list[list[int]] = [[0] * n for _ in range(n)]
+        self.pvoid: list[list[int]] = [[0] * n for _ in range(n)]
         # the trick in play, one entry per card in play order
         self.leader = 0
         self.t_seats: list[int] = []
@@ -125,22 +123,11 @@ class MegalomaniaState(State[Action]):
         self.t_power: list[bool] = []
         self.t_cubes: list[int] = []
         self.farmer = -1  # seat chosen by a Farmer's power
-        self.dwarf = False
-        self.wizard = False
-        self.knight = False
-        self.emperor = False
-        self.round_cards = 0  # cards dealt to each player this round, so tricks in the round
-        self.round_tricks: list[tuple[int, list[int]]] = []  # (winner, cards) this round
-        self.points: list[list[int]] = []  # per finished round, per seat
-        # for sampling worlds: cards a seat cannot hold among its unknown cards,
-        # and cards everybody knows it holds (an Explorer's find)
-        self.forbidden = [0] * n
-        # and sets of cards a seat is known to have held one of (an Assassin played by its
-        # power shows the seat could have followed), until a card of the set leaves its hand
-        self.must: list[list[int]] = [[] for _ in range(n)]
-        self.known = [0] * n
-        self.explored = -1
-        self.setup_deals: dict[int, list[int]] = {}
+        self.dwarf = self.wizard = self.knight = self.emperor = False
+        self.explored = -1  # an Explorer's find waiting for its return
+        self.deferred = -1  # scroll 14: the seat that plays last this turn
+        self.declared = -1  # scroll 16: the colour declared by the leader
+        self.t_winner = -1  # the card taking the complete trick, while scrolls 16/10 decide
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ info
@@ -150,20 +137,26 @@ class MegalomaniaState(State[Action]):
 
     @property
     def dominant(self) -> int:
-        return DOMINANT_BY_ROUND[self.round]
+        return self.dom
 
     @property
     def mission_data(self) -> Mission:
         return self.game.missions[self.mission]
 
+    def round_effects(self) -> list[int]:
+        return [effect for _, _, effect in self.round_scrolls]
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def tricks_of(self, seat: int) -> list[tuple[int, ...]]:
-        return [tuple(cards) for winner, cards in self.round_tricks if winner == seat]
+        return [tuple(cards) for owner, cards in self.round_tricks if owner == seat]
 
     def scores(self) -> list[int]:
-        totals = [sum(r[s] for r in self.points) for s in range(self.n)]
+        totals = [
+            sum(r[s] for r in self.points) + sum(b[s] for b in self.bonus) + self.round_bonus[s]
+            for s in range(self.n)
+        ]
         if self.phase == OVER:
             totals = [t + (SCROLL_BONUS if self.scrolls[s] else 0) for s, t in enumerate(totals)]
         return totals
@@ -171,11 +164,27 @@ class MegalomaniaState(State[Action]):
     def negative_points(self) -> list[int]:
         return [-sum(min(0, r[s]) for r in self.points) for s in range(self.n)]
 
+    def pair_scores(self) -> list[int]:
+        scores = self.scores()
+        return [scores[0] + scores[2], scores[1] + scores[3]]
+
     def ranking(self) -> list[int]:
-        """Most points; then fewer negative points; then holding no unused scroll."""
+        """Most points; then fewer negative points; then holding no unused scroll.  In the pairs
+        game the pairs of opposite seats are ranked by their summed points (docs/rulings.md)."""
         scores, negative = self.scores(), self.negative_points()
-        keys = [(-scores[s], negative[s], bool(self.scrolls[s])) for s in range(self.n)]
+        keys = [(-scores[s], negative[s], int(bool(self.scrolls[s]))) for s in range(self.n)]
+        if self.game.pairs:
+            pair = [tuple(a + b for a, b in zip(keys[p], keys[p + 2], strict=True)) for p in (0, 1)]
+            return [1 + 2 * sum(1 for other in pair if other < pair[s % 2]) for s in range(self.n)]
         return [1 + sum(1 for other in keys if other < keys[s]) for s in range(self.n)]
+
+    def returns(self) -> list[float]:
+        """In the pairs game: +1 for the winning pair, -1 for the other, 0 each for a tie."""
+        if not self.game.pairs:
+            return super().returns()
+        ranks = self.ranking()
+        tie = ranks.count(1) == self.n
+        return [0.0 if tie else 1.0 if r == 1 else -1.0 for r in ranks]
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
@@ -188,56 +197,41 @@ class MegalomaniaState(State[Action]):
         if phase == PLAY:
             return self._play_options(s)
         if phase == AFTER:
-            return self._after_options(s)
+            return powers.after_options(self, s)
         if phase == RETURN:
-            return [A.RETURN[c] for c in bits(self.hands[s])]
+            return powers.return_options(self, s)
+        if phase == ASSIST:
+            return powers.assist_options(self)
+        if phase == TRICK_END:
+            return scrolls.trick_end_options(self)
         if phase == RESOURCES_PHASE:
-            options = [A.TAKE[r] for r in range(3)]
-            if self.scroll_deck:
-                options.append(A.TAKE[SCROLL])
-            return options
+            return scrolls.resource_options(self, s)
+        if phase == SCROLLS:
+            return scrolls.phase_options(self, s)
+        if phase == SCROLL_STEP:
+            return scrolls.step_options(self, s)
+        if phase in (LAY, SPLIT_PHASE, HAND_OVER):
+            return deals.choice_options(self, s)
         return []
 
     def _play_options(self, s: int) -> list[Action]:
+        if self.mission_data.deal == deals.LAID:
+            return [A.PLAY[self.laid[s][0]]]
         hand = self.hands[s]
         lead = self.t_colours[0] if self.t_cards else None
-        normal = follow_options(hand, lead, self.dominant, self.wizard)
+        normal = follow_options(hand, lead, self.dom, self.wizard)
         options = [A.PLAY[c] for c in bits(normal)]
         if lead is not None and self.crystals[s] and not self.emperor:
-            # Assassin: "play on any colour" by spending a crystal
-            options += [A.PLAY_POWER[c] for c in bits(hand & RANK_MASK[ASSASSIN] & ~normal)]
-        return options
-
-    def _after_options(self, s: int) -> list[Action]:
-        options: list[Action] = []
-        if self.emperor:
-            return [A.DONE]
-        i = len(self.t_cards) - 1
-        if self.crystals[s] and not self.t_power[i]:
-            rank = rank_of(self.t_cards[i])
-            last_trick = len(self.round_tricks) == self.round_cards - 1
-            others_to_play = len(self.t_cards) < self.n
-            if rank == FARMER:
-                if self.farmer < 0 and not last_trick:
-                    options += [A.LEAD[seat] for seat in range(self.n)]
-            elif rank == ORACLE:
-                printed = colour_of(self.t_cards[i])
-                options += [A.COLOUR[c] for c in oracle_colours(printed, self.dominant)]
-            elif (
-                (rank == EXPLORER and self.round_tricks)
-                or (rank == DWARF and not self.dwarf)
-                # these three act on the cards still to come: not for the turn's last card
-                or (rank == WIZARD and not self.wizard and others_to_play)
-                or (rank == KNIGHT and not self.knight and others_to_play)
-                or (rank == EMPEROR and others_to_play)
-            ):
-                options.append(A.POWER)
-        if self.cubes[s]:
-            if self.t_cubes[i] >= 0:
-                options.append(A.CUBE_UP)
-            if self.t_cubes[i] <= 0:
-                options.append(A.CUBE_DOWN)
-        options.append(A.DONE)
+            # Assassin: "play on any colour" by spending a crystal (scroll 20: any card)
+            assassins = hand if self.effect == 20 and self.effect_seat == s else hand & RANK_MASK[ASSASSIN]
+            options += [A.PLAY_POWER[c] for c in bits(assassins & ~normal)]
+        if (
+            self.effect == 14
+            and self.effect_seat == s
+            and self.deferred < 0
+            and len(self.t_cards) < self.n - 1
+        ):
+            options.append(A.LAST)  # play last this turn (a leader hands the lead on)
         return options
 
     # ------------------------------------------------------------------ apply
@@ -249,24 +243,54 @@ class MegalomaniaState(State[Action]):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         events: list[Event] = []
-        kind, arg, s = action.kind, action.arg, self.turn
-        if kind == Kind.TAKE:
-            self._take(s, arg, events)
-        elif kind == Kind.PLAY or kind == Kind.PLAY_POWER:
-            self._play(s, arg, kind == Kind.PLAY_POWER, events)
-        elif kind == Kind.CUBE_UP or kind == Kind.CUBE_DOWN:
+        phase, kind, arg, s = self.phase, action.kind, action.arg, self.turn
+        if phase == SCROLLS:
+            scrolls.apply_phase(self, action, events)
+        elif phase == SCROLL_STEP:
+            scrolls.apply_step(self, action, events)
+        elif phase == RESOURCES_PHASE:
+            scrolls.take(self, s, arg, events)
+        elif phase in (LAY, SPLIT_PHASE, HAND_OVER):
+            deals.apply_choice(self, action, events)
+        elif phase == PLAY:
+            if kind == Kind.LAST:
+                self.deferred = s
+                events.append(Event("last", {"seat": s}))
+                self.turn = self._next_seat(s)
+                if not self.t_cards:
+                    self.leader = self.turn
+                self._to_play(events)
+            else:
+                self._play(s, arg, kind == Kind.PLAY_POWER, events)
+        elif phase == RETURN:
+            events.append(powers.explorer_return(self, s, arg))
+            if s == self.t_seats[-1]:
+                self._after_or_next(events)
+            else:
+                self._next_player(events)  # the end of an assist
+        elif phase == TRICK_END:
+            scrolls.apply_trick_end(self, action, events)
+        elif kind in (Kind.CUBE_UP, Kind.CUBE_DOWN):
             delta = 1 if kind == Kind.CUBE_UP else -1
             self.cubes[s] -= 1
             self.t_cubes[-1] += delta
             self.t_values[-1] += delta
             events.append(Event("cube", {"seat": s, "delta": delta, "value": self.t_values[-1]}))
             self._after_or_next(events)
-        elif kind == Kind.DONE:
-            self._next_player(events)
-        elif kind == Kind.RETURN:
-            self._explorer_return(s, arg, events)
+        elif kind == Kind.DECLARE:
+            scrolls.declare(self, s, arg, events)
+            self._after_or_next(events)
+        elif kind in (Kind.DONE, Kind.PASS):
+            if phase == AFTER:
+                self._assist_or_next(events)
+            else:
+                self._next_player(events)
+        elif powers.use(self, s, action, events):
+            self.phase, self.turn = RETURN, s
+        elif phase == AFTER:
+            self._after_or_next(events)
         else:
-            self._power(s, action, events)
+            self._next_player(events)  # an assist's power is used
         return events
 
     def _why_illegal(self, action: object) -> str:
@@ -279,28 +303,36 @@ class MegalomaniaState(State[Action]):
             c = action.arg
             if not self.hands[s] >> c & 1:
                 return f"seat {s} does not hold the {CARD_NAME[c]}; legal: {legal}"
+            if self.mission_data.deal == deals.LAID:
+                return f"mission 15: the next card of the laid-out sequence is played; legal: {legal}"
             if action.kind == Kind.PLAY_POWER:
-                if rank_of(c) != ASSASSIN:
+                if rank_of(c) != ASSASSIN and self.effect != 20:
                     return f"only an Assassin can be played by its power ('!'); legal: {legal}"
                 if self.emperor:
                     return "the Emperor's power forbids powers for the rest of this turn"
                 if not self.crystals[s]:
-                    return "playing an Assassin by its power needs a power crystal"
+                    return "playing a card by the Assassin's power needs a power crystal"
                 return f"the {CARD_NAME[c]} may be played normally (no '!'); legal: {legal}"
             lead = COLOURS[self.t_colours[0]]
             if self.wizard:
                 return f"a Wizard's power forces the lowest card of the colour to play; legal: {legal}"
             return (
                 f"the {CARD_NAME[c]} does not follow the rule: follow {lead}, else play "
-                f"{COLOURS[self.dominant]} (dominant); legal: {legal}"
+                f"{COLOURS[self.dom]} (dominant); legal: {legal}"
             )
-        if action.kind in (Kind.POWER, Kind.LEAD, Kind.COLOUR) and self.phase == AFTER:
+        if action.kind in (Kind.POWER, Kind.POWER_AS, Kind.LEAD, Kind.COLOUR) and self.phase == AFTER:
             if self.emperor:
                 return "the Emperor's power forbids powers and cubes for the rest of this turn"
             if not self.crystals[s]:
                 return "a power needs a power crystal, and you have none"
         if action.kind in (Kind.CUBE_UP, Kind.CUBE_DOWN) and self.phase == AFTER and not self.cubes[s]:
             return "you have no cubes left"
+        if action.kind == Kind.USE and self.phase != SCROLLS:
+            return f"a scroll is used only in the scroll phase, before resources; legal: {legal}"
+        if action.kind == Kind.TAKE and action.arg == A.SCROLL and self.phase == RESOURCES_PHASE:
+            if self.effect == 9 and self.effect_seat == s:
+                return "scroll 9 forbids taking a scroll this round"
+            return "the scroll deck is empty"
         return f"{action} is not legal now (phase {phase}, seat {s}); legal: {legal}"
 
     # -------------------------------------------------------------- rounds
@@ -321,66 +353,53 @@ class MegalomaniaState(State[Action]):
             return
         n = self.n
         self.mission = self.mission_deck.pop(0)
-        per_player = self.mission_data.cards
-        deal = self.setup_deals.get(self.round)
-        if deal is None:
-            deck = list(range(32))
-            self._rng().shuffle(deck)
-            # one card at a time, clockwise from the dealer's left
-            hands = [0] * n
-            for k in range(per_player * n):
-                hands[(self.dealer + 1 + k) % n] |= 1 << deck[k]
-            stock = sum(1 << c for c in deck[per_player * n :])
-        else:
-            hands = deal[:n]
-            stock = deal[n]
-        self.hands, self.stock = hands, stock
-        self.round_cards = hands[0].bit_count()
-        self.crystals, self.cubes, self.resource = [0] * n, [0] * n, [-1] * n
-        self.forbidden, self.known = [0] * n, [0] * n
-        self.must = [[] for _ in range(n)]
-        self.round_tricks = []
-        self.phase = RESOURCES_PHASE
-        self.leader = self.turn = (self.dealer + 1) % n
+        self.dom = DOMINANT_BY_ROUND[self.round]
+        self.crystals, self.cubes, self.resource, self.resource2 = [0] * n, [0] * n, [-1] * n, [-1] * n
+        self.round_bonus, self.round_scrolls, self.round_tricks = [0] * n, [], []
+        self.effect, self.effect_seat, self.effect_arg, self.effect_spent = 0, -1, -1, False
+        self.asking, self.call, self.drawn, self.scroll_only = 0, -1, [], 0
+        deals.deal(self, self.setup_deals.get(self.round))
         events += self._round_events()
+        scrolls.begin(self, events)
 
     def _round_events(self) -> list[Event]:
-        """The round's start: public mission and dominant colour, and each seat's own hand."""
+        """The round's start: public mission and dominant colour, each seat's own hand, the table."""
         public = {
             "round": self.round + 1,
             "dealer": self.dealer,
-            "dominant": COLOURS[self.dominant],
+            "dominant": COLOURS[self.dom],
             "mission": self.mission,
         }
-        events = [Event("round", public)]
-        events += [Event("hand", {"seat": i, "cards": texts(self.hands[i])}, (i,)) for i in range(self.n)]
-        return events
+        return [Event("round", public), *deals.deal_events(self)]
 
     def opening_events(self) -> list[Event]:
         return self._round_events() if self.phase != OVER else []
 
-    def _take(self, s: int, choice: int, events: list[Event]) -> None:
-        crystals, cubes = RESOURCE_AMOUNTS[choice]
-        self.crystals[s] += crystals
-        self.cubes[s] += cubes
-        self.resource[s] = choice
-        events.append(Event("resources", {"seat": s, "choice": RESOURCES[choice]}))
-        if choice == SCROLL:
-            drawn = self.scroll_deck.pop(0)
-            self.scrolls[s].append(drawn)
-            events.append(Event("scroll-drawn", {"seat": s, "scroll": drawn}, (s,)))
-        self.turn = (s + 1) % self.n
-        if self.resource[self.turn] >= 0:  # everybody has chosen: the dealer's left leads
-            self.phase = PLAY
-            self.leader = self.turn = (self.dealer + 1) % self.n
+    def begin_play(self, events: list[Event]) -> None:
+        """The first turn: the dealer's left leads, or the player chosen by scroll 19."""
+        self.round_cards = self.hands[0].bit_count() + self.down[0].bit_count()
+        self.leader = self.effect_arg if self.effect == 19 else (self.dealer + 1) % self.n
+        self._start_trick(events)
+
+    def _start_trick(self, events: list[Event]) -> None:
+        deals.turn_dominant(self, events)
+        self.turn = self.leader
+        self._to_play(events)
+
+    def _to_play(self, events: list[Event]) -> None:
+        self.phase = PLAY
+        if self.mission_data.deal == deals.LAID:  # mission 15: the next laid card is played
+            s = self.turn
+            self._play(s, self.laid[s].pop(0), False, events)
 
     def _play(self, s: int, c: int, by_power: bool, events: list[Event]) -> None:
-        following = bool(self.t_cards)
-        if by_power:
-            self._note_could_follow(s, c)
-        elif following:
-            self._note_voids(s, c)
-        self._leaves_hand(s, c)
+        if self.mission_data.deal != deals.LAID:  # laid cards show nothing about the hand
+            if by_power:
+                self._note_could_follow(s, c)
+            elif self.t_cards:
+                self._note_voids(s, c)
+        from_table = bool(self.open[s] >> c & 1)
+        knowledge.leave(self, s, 1 << c)
         self.t_seats.append(s)
         self.t_cards.append(c)
         self.t_colours.append(colour_of(c))
@@ -390,29 +409,26 @@ class MegalomaniaState(State[Action]):
         self.t_cubes.append(0)
         if by_power:
             self.crystals[s] -= 1
-        events.append(Event("play", {"seat": s, "card": CARD_TEXT[c], "power": by_power}))
-        self.phase = AFTER
+        data: dict[str, JSON] = {"seat": s, "card": CARD_TEXT[c], "power": by_power}
+        if from_table:
+            data["from_table"] = True
+        events.append(Event("play", data))
+        deals.draw_after_play(self, s, from_table, events)
         self._after_or_next(events)
 
-    def _leaves_hand(self, s: int, c: int) -> None:
-        self.hands[s] &= ~(1 << c)
-        self.known[s] &= ~(1 << c)
-        if self.must[s]:
-            self.must[s] = [m for m in self.must[s] if not m >> c & 1]
-
-    def _note_could_follow(self, s: int, assassin: int) -> None:
-        """An Assassin played by its power: the seat held a card that made it unplayable."""
-        lead, dom, one = self.t_colours[0], self.dominant, 1 << assassin
+    def _note_could_follow(self, s: int, played: int) -> None:
+        """A card played by the Assassin's power: the seat held a card that made it unplayable."""
+        lead, dom, one = self.t_colours[0], self.dom, 1 << played
         blockers = 0
         for other in bits(ALL_CARDS & ~one):
             if not follow_options(one | 1 << other, lead, dom, self.wizard) & one:
                 blockers |= 1 << other
-        if not blockers & self.known[s]:  # otherwise everybody already sees the reason
+        if not blockers & (self.known[s] | self.open[s]):  # otherwise everybody sees the reason
             self.must[s].append(blockers)
 
     def _note_voids(self, s: int, c: int) -> None:
         """What a follower's card reveals about the rest of its hand (for sampling)."""
-        lead, dom, colour = self.t_colours[0], self.dominant, colour_of(c)
+        lead, dom, colour = self.t_colours[0], self.dom, colour_of(c)
         lower = (1 << c) - 1  # cards below c in numbering: lower ranks of c's colour and below
         if colour != lead:
             self.forbidden[s] |= COLOUR_MASK[lead]
@@ -425,85 +441,89 @@ class MegalomaniaState(State[Action]):
                 self.forbidden[s] |= sum(RANK_MASK[r] for r in range(rank_of(c)))
 
     def _after_or_next(self, events: list[Event]) -> None:
-        """Stay in the after-play phase while there is a choice; otherwise move on."""
-        options = self._after_options(self.turn)
+        """Stay in the after-play step while the card's player has a choice; otherwise move on."""
+        options = powers.after_options(self, self.turn)
         if len(options) == 1:
-            self._next_player(events)
+            self._assist_or_next(events)
         else:
             self.phase = AFTER
             self._legal = options
 
-    def _next_player(self, events: list[Event]) -> None:
-        if len(self.t_cards) == self.n:
-            self._finish_trick(events)
+    def _assist_or_next(self, events: list[Event]) -> None:
+        options = powers.assist_options(self)
+        if options:
+            self.phase, self.turn = ASSIST, self.effect_seat
+            self._legal = options
         else:
-            self.turn = (self.turn + 1) % self.n
-            self.phase = PLAY
+            self._next_player(events)
 
-    def _power(self, s: int, action: Action, events: list[Event]) -> None:
-        i = len(self.t_cards) - 1
-        c = self.t_cards[i]
-        rank = rank_of(c)
-        self.crystals[s] -= 1
-        self.t_power[i] = True
-        data: dict[str, JSON] = {"seat": s, "card": CARD_TEXT[c]}
-        if action.kind == Kind.LEAD:
-            self.farmer = data["lead"] = action.arg
-        elif action.kind == Kind.COLOUR:
-            self.t_colours[i] = action.arg
-            data["colour"] = COLOURS[action.arg]
-        elif rank == DWARF:
-            self.dwarf = True
-        elif rank == WIZARD:
-            self.wizard = True
-        elif rank == KNIGHT:
-            self.knight = True
-        elif rank == EMPEROR:
-            self.emperor = True
-        events.append(Event("power", data))
-        if rank == EXPLORER:
-            previous = self.round_tricks[-1][1]
-            taken = previous.pop(self._rng().randrange(len(previous)))  # in the hand until returned
-            self.hands[s] |= 1 << taken
-            self.known[s] |= 1 << taken
-            self.explored = taken
-            self.phase = RETURN
-            events.append(Event("explore", {"seat": s, "card": CARD_TEXT[taken]}))
+    def _next_seat(self, start: int) -> int:
+        """Clockwise from ``start``, the next seat yet to play; the deferred one last (scroll 14)."""
+        played = set(self.t_seats)
+        for k in range(1, self.n + 1):
+            o = (start + k) % self.n
+            if o not in played and o != self.deferred:
+                return o
+        return self.deferred
+
+    def _next_player(self, events: list[Event]) -> None:
+        if len(self.t_cards) < self.n:
+            self.turn = self._next_seat(self.t_seats[-1])
+            self._to_play(events)
             return
-        self._after_or_next(events)
-
-    def _explorer_return(self, s: int, c: int, events: list[Event]) -> None:
-        self.round_tricks[-1][1].append(c)
-        self._leaves_hand(s, c)
-        self.explored = -1
-        events.append(Event("explore-return", {"seat": s, "card": CARD_TEXT[c]}))
-        self._after_or_next(events)
-
-    def _finish_trick(self, events: list[Event]) -> None:
-        best = trick_winner(self.t_colours, self.t_values, self.t_adv, self.dominant, self.dwarf)
-        winner = self.t_seats[best]
-        self.round_tricks.append((winner, list(self.t_cards)))
-        leader = self.farmer if self.farmer >= 0 else winner
-        events.append(
-            Event(
-                "trick",
-                {"winner": winner, "cards": [CARD_TEXT[c] for c in self.t_cards], "next_leader": leader},
-            )
+        declared = self.declared if self.declared >= 0 else None
+        self.t_winner = trick_winner(
+            self.t_colours, self.t_values, self.t_adv, self.dom, self.dwarf, declared
         )
+        if scrolls.decide_pending(self):
+            self.phase, self.asking, self.turn = TRICK_END, scrolls.ASK_DECIDE, self.effect_seat
+            return
+        self.close_trick(events)
+
+    def close_trick(self, events: list[Event]) -> None:
+        winner = self.t_seats[self.t_winner]
+        if scrolls.steal_pending(self):
+            self.phase, self.asking, self.turn = TRICK_END, scrolls.ASK_STEAL, self.effect_seat
+            return
+        self.record_trick(winner, winner, events)
+
+    def record_trick(self, owner: int, winner: int, events: list[Event]) -> None:
+        """The trick goes to ``owner`` (the winner, unless stolen); the winner leads next, unless
+        a Farmer's power or scroll 19 says otherwise."""
+        self.round_tricks.append((owner, list(self.t_cards)))
+        leader = self.farmer if self.farmer >= 0 else winner
+        if self.effect == 19:
+            leader = self.effect_arg
+        data: dict[str, JSON] = {
+            "winner": winner,
+            "cards": [CARD_TEXT[c] for c in self.t_cards],
+            "next_leader": leader,
+        }
+        if owner != winner:
+            data["owner"] = owner
+        events.append(Event("trick", data))
         self.t_seats, self.t_cards, self.t_colours, self.t_values = [], [], [], []
         self.t_adv, self.t_power, self.t_cubes = [], [], []
-        self.farmer = -1
+        self.farmer = self.deferred = self.declared = self.t_winner = -1
         self.dwarf = self.wizard = self.knight = self.emperor = False
         if any(self.hands):
-            self.leader = self.turn = leader
-            self.phase = PLAY
+            if self.mission_data.deal == deals.PASS_RIGHT:
+                deals.pass_right(self, events)
+            self.leader = leader
+            self._start_trick(events)
             return
         # the round is over: score the mission, pass the deal to the left
-        per_seat = [self.tricks_of(s) for s in range(self.n)]
-        points = score_round(self.mission_data, per_seat)
+        points, bonus = scrolls.score(self)
         self.points.append(points)
+        self.bonus.append(bonus)
+        self.round_bonus = [0] * self.n
+        self.round_scrolls = []  # the used scrolls are discarded (they stay in self.used)
+        self.effect, self.effect_seat, self.effect_arg, self.effect_spent = 0, -1, -1, False
         self.missions_played.append(self.mission)
-        events.append(Event("scored", {"round": self.round + 1, "mission": self.mission, "points": points}))
+        data = {"round": self.round + 1, "mission": self.mission, "points": points}
+        if any(bonus):
+            data["bonus"] = bonus
+        events.append(Event("scored", data))
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_round(events)
@@ -511,14 +531,13 @@ class MegalomaniaState(State[Action]):
     # -------------------------------------------------------------- copies
     def clone(self) -> MegalomaniaState:
         new = MegalomaniaState.__new__(MegalomaniaState)
-        for name in _PLAIN_SLOTS:
+        for name in PLAIN_FIELDS:
             setattr(new, name, getattr(self, name))
-        for name in _LIST_SLOTS:
+        for name in LIST_FIELDS:
             setattr(new, name, list(getattr(self, name)))
-        new.scrolls = [list(x) for x in self.scrolls]
-        new.must = [list(x) for x in self.must]
+        for name in NESTED_FIELDS:
+            setattr(new, name, [list(x) for x in getattr(self, name)])
         new.round_tricks = [(w, list(cards)) for w, cards in self.round_tricks]
-        new.points = [list(p) for p in self.points]
         new._legal = self._legal
         return new
 
@@ -543,14 +562,3 @@ class MegalomaniaState(State[Action]):
             f"<MegalomaniaState round={self.round + 1} phase={PHASE_NAMES[self.phase]} "
             f"turn={self.turn} trick={[CARD_TEXT[c] for c in self.t_cards]}>"
         )
-
-
-_PLAIN_SLOTS = (
-    "game", "n", "seed", "counter", "round", "dealer", "mission", "phase", "turn", "stock",
-    "leader", "farmer", "dwarf", "wizard", "knight", "emperor", "explored", "setup_deals", "round_cards",
-)  # fmt: skip
-_LIST_SLOTS = (
-    "mission_deck", "missions_played", "scroll_deck", "hands", "crystals", "cubes", "resource",
-    "t_seats", "t_cards", "t_colours", "t_values", "t_adv", "t_power", "t_cubes", "forbidden",
-    "known",
-)  # fmt: skip

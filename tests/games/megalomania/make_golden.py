@@ -27,9 +27,11 @@ from tabletop.core.protocol import Event
 
 GAME = "megalomania"
 GOLDEN = Path(__file__).parent / "golden"
-# (players, seed): seeds picked so that the first rounds show an Explorer's find and return, an
-# Assassin played by its power, a Farmer's lead or an Oracle's colour, cubes and a scroll drawn
-GAMES = ((2, 20275), (3, 30364), (4, 40268))
+# (players, seed): seeds picked so that the first rounds show an Explorer's find and return, a card
+# played by the Assassin's power, a Farmer's lead or an Oracle's colour, cubes, a scroll drawn and
+# one used, and a special deal (2p: mission 25 and scroll 10; 3p: mission 24; 4p: scroll 8 and
+# missions 15 and 20 or 21)
+GAMES = ((2, 20454), (3, 30004), (4, 40015))
 ROUNDS = 2
 FORMAT = "tabletop-golden/1"
 

@@ -8,6 +8,7 @@ import pytest
 
 from tabletop import make
 from tabletop.core.errors import IllegalAction
+from tabletop.games.megalomania.actions import PASS
 from tabletop.games.megalomania.cards import ALL_CARDS
 from tabletop.games.megalomania.rules import DOMINANT_BY_ROUND
 from tabletop.games.megalomania.state import OVER, MegalomaniaState
@@ -57,10 +58,11 @@ def test_first_dealer_is_drawn_at_random() -> None:
 def test_deal_gives_the_missions_cards_and_keeps_the_rest_undealt(players: int) -> None:
     for s in random_game(players, 3)[:-1]:
         per = s.mission_data.cards
-        assert [h.bit_count() for h in s.hands] == [per] * players
+        # face-down table cards (missions 18, 19) are dealt too; face-up ones are in the hand
+        assert [(h | d).bit_count() for h, d in zip(s.hands, s.down, strict=True)] == [per] * players
         assert s.stock.bit_count() == 32 - per * players
         union = s.stock
-        for h in s.hands:
+        for h in [*s.hands, *s.down]:
             assert not union & h
             union |= h
         assert union == ALL_CARDS
@@ -109,7 +111,8 @@ def test_scroll_is_hidden_from_the_others_and_kept_to_the_end() -> None:
     assert s.view(B)["seats"][A]["scrolls"] == 1  # type: ignore[index]
     rng = random.Random(0)
     while not s.is_terminal():
-        s.apply(rng.choice(s.legal_actions()))
+        legal = s.legal_actions()
+        s.apply(PASS if PASS in legal else rng.choice(legal))  # A never uses the scroll
     assert s.scrolls[A] == [9]
 
 
@@ -121,9 +124,10 @@ def test_unused_scroll_gives_two_points_at_the_end() -> None:
     assert s.scores() == [0 + 2, 1]
 
 
-def end_state(points: list[list[int]], scrolls: list[list[int]]) -> MegalomaniaState:
-    s = make("megalomania", players=len(scrolls)).new_state(0)
+def end_state(points: list[list[int]], scrolls: list[list[int]], pairs: bool = False) -> MegalomaniaState:
+    s = make("megalomania", players=len(scrolls), pairs=pairs).new_state(0)
     s.points, s.scrolls, s.phase = points, scrolls, OVER
+    s.bonus = [[0] * len(scrolls) for _ in points]
     return s
 
 
@@ -178,3 +182,29 @@ def test_user_data_file_changes_the_points(tmp_path: object) -> None:
     path.write_text(text)
     game = make("megalomania", data=str(path))
     assert game.missions[1].points == 50  # type: ignore[attr-defined]
+
+
+# -- the pairs game (docs/rulings.md M29)
+def test_pairs_needs_four_players() -> None:
+    from tabletop.core.errors import InvalidOptions
+
+    with pytest.raises(InvalidOptions, match="pairs game needs 4 players"):
+        make("megalomania", players=3, pairs=True)
+    assert make("megalomania", pairs=True).pairs  # type: ignore[attr-defined]
+
+
+def test_pairs_rank_by_the_pairs_summed_points() -> None:
+    # seats 0+2 make 5 + 0, seats 1+3 make 3 + 1: the first pair wins, each seat keeps its score
+    s = end_state([[5, 3, 0, 1]], [[], [], [], []], pairs=True)
+    assert s.scores() == [5, 3, 0, 1] and s.pair_scores() == [5, 4]
+    assert s.ranking() == [1, 3, 1, 3] and s.returns() == [1.0, -1.0, 1.0, -1.0]
+    view = s.view(None)
+    assert view["pairs"] and view["pair_scores"] == [5, 4] and view["ranking"] == [1, 3, 1, 3]
+    assert [e["score"] for e in view["seats"]] == [5, 3, 0, 1]
+
+
+def test_pairs_tie_broken_by_fewer_negative_points_then_a_full_tie_shares_first() -> None:
+    s = end_state([[6, 4, 0, 0], [-2, 0, 0, 0]], [[], [], [], []], pairs=True)
+    assert s.pair_scores() == [4, 4] and s.ranking() == [3, 1, 3, 1]
+    s = end_state([[2, 1, 0, 1]], [[], [], [], []], pairs=True)
+    assert s.ranking() == [1, 1, 1, 1] and s.returns() == [0.0] * 4

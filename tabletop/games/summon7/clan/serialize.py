@@ -1,0 +1,119 @@
+"""Clan game states to JSON and back; reading checks the data and that every card (Summon 7 and
+power cards) is in exactly one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ....core.errors import CorruptRecord
+from ....core.protocol import JSON
+from ..serialize import integer, ints, table_from_json, table_to_json
+
+if TYPE_CHECKING:
+    from .game import Clan
+    from .state import ClanState
+
+FORMAT = "clan-state/1"
+_INTS = (
+    "seed", "counter", "head", "pregame_round", "round", "head_score", "house_total", "meter", "fired",
+    "phase", "turn", "house_score", "city_seat", "cursor", "draft_step", "draft_index", "dine_index",
+    "usurper", "end",
+)  # fmt: skip
+_BOOLS = ("main", "uprising")
+_INT_LISTS = (
+    "characters", "leadership", "board", "bonus", "pantry", "power_deck", "power_discard", "pool",
+    "pending", "ward", "scores_now", "order", "meeples_left", "claim_left", "claimers", "draft_busted",
+    "dine_order",
+)  # fmt: skip
+_BOOL_LISTS = ("hungry", "fed")
+_NESTED = ("city", "meeples", "hands")
+
+
+def state_to_json(s: ClanState) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"format": FORMAT, "players": s.n}
+    for name in _INTS + _BOOLS:
+        out[name] = getattr(s, name)
+    for name in _INT_LISTS + _BOOL_LISTS:
+        out[name] = list(getattr(s, name))
+    out["challengers"] = list(s.challengers)
+    for name in _NESTED:
+        out[name] = [list(row) for row in getattr(s, name)]
+    out["table"] = table_to_json(s.table)
+    out["history"] = list(s.history)
+    return out
+
+
+def _bools(value: Any, name: str, length: int) -> list[bool]:
+    if not isinstance(value, list) or len(value) != length or not all(type(x) is bool for x in value):
+        raise CorruptRecord(f"state field {name!r} must list {length} true/false values")
+    return list(value)
+
+
+def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
+    from .state import OVER, ClanState
+
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise CorruptRecord(f"not a {FORMAT} object")
+    n = game.players
+    if data.get("players") != n:
+        raise CorruptRecord(f"state is for {data.get('players')} players, game for {n}")
+    s = ClanState(game)
+    for name in _INTS:
+        setattr(s, name, integer(data, name))
+    for name in _BOOLS:
+        if type(data.get(name)) is not bool:
+            raise CorruptRecord(f"state field {name!r} must be true or false")
+        setattr(s, name, data[name])
+    for name in _INT_LISTS:
+        setattr(s, name, ints(data.get(name), name))
+    for name in _BOOL_LISTS:
+        setattr(s, name, _bools(data.get(name), name, n + 1))
+    s.challengers = _bools(data.get("challengers"), "challengers", n)
+    for name in _NESTED:
+        rows = data.get(name)
+        if not isinstance(rows, list):
+            raise CorruptRecord(f"state field {name!r} must be a list of lists")
+        setattr(s, name, [ints(row, name) for row in rows])
+    s.table = table_from_json(data.get("table"), n)
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+        raise CorruptRecord("state field 'history' must be a list of objects")
+    s.history = [dict(h) for h in history]
+    _check(s, OVER)
+    return s
+
+
+def _check(s: ClanState, over: int) -> None:
+    d, n = s.data, s.n
+    clans = len(d.rivals) + 1
+    shapes: dict[str, tuple[list[Any], int]] = {
+        "characters": (s.characters, n),
+        "leadership": (s.leadership, n),
+        "board": (s.board, n + 1),
+        "bonus": (s.bonus, n),
+        "pantry": (s.pantry, len(d.humans)),
+        "scores_now": (s.scores_now, clans),
+        "meeples_left": (s.meeples_left, clans),
+        "claim_left": (s.claim_left, clans),
+        "city": (s.city, len(d.locations)),
+        "meeples": (s.meeples, len(d.locations)),
+        "hands": (s.hands, n),
+    }
+    for name, (value, length) in shapes.items():
+        if len(value) != length:
+            raise CorruptRecord(f"state field {name!r} needs {length} entries")
+    if sorted(s.board) != list(range(n + 1)):
+        raise CorruptRecord("state field 'board' must list every member once")
+    if not (0 <= s.phase <= over and 0 <= s.turn < n and 0 <= s.end <= 3):
+        raise CorruptRecord("state has a phase, seat or end out of range")
+    chars = [c for c in [*s.characters, s.head] if c >= 0]
+    if len(set(chars)) != len(chars) or any(c >= len(d.characters) for c in chars):
+        raise CorruptRecord("state's characters are unknown or chosen twice")
+    if any(x < 0 for x in s.pantry) or any(x < 0 for row in s.city for x in row):
+        raise CorruptRecord("state holds a negative number of humans")
+    cards = s.power_deck + s.power_discard + s.pool + [c for hand in s.hands for c in hand]
+    if sorted(cards) != list(range(len(s.game.power_kind))):
+        raise CorruptRecord("the power cards are not all in exactly one place")
+    if len(s.pending) not in (0, 4) or len(s.ward) not in (0, 2):
+        raise CorruptRecord("state's pending card or Ward is damaged")

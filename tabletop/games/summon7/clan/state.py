@@ -1,0 +1,925 @@
+"""The clan game's state machine: choosing characters, the pre-game, and the main game's rounds
+(Home, City, Power and Dining phases), the Uprising Meter and the Head of House.
+
+The seats are the household members of one clan (house); the Head of House is a character no
+seat chose, played by the rules.  The city is shared with rival houses, which the engine plays
+(the EmCee's part in the original mega game).  Every dealt card, hand, pantry and city slot is
+open: only the order of the decks and the random stream are unknown (docs/rulings.md, C3).
+
+``apply`` checks the action against ``legal_actions`` (the one source of legality), mutates the
+state and returns the events.  Randomness comes only from the ``(seed, counter)`` stream.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ....core.errors import IllegalAction
+from ....core.protocol import JSON, Event, State
+from ....core.rng import stream
+from ..cards import VALUES
+from ..state import sort_board
+from ..table import BUSTED, HELD, Table
+from . import actions as A
+from .actions import ClanAction, Kind
+from .data import ClanData
+
+if TYPE_CHECKING:
+    from .game import Clan
+
+(CHOOSE, TURN, WARD, PAY, CITY_CARDS, PLACE, CAPTURE, DRAFT, DINING, BLAME, OVER) = range(11)
+PHASE_NAMES = (
+    "choose", "home", "ward", "pay", "city-cards", "place", "capture", "draft", "dining", "blame", "over",
+)  # fmt: skip
+# power card kinds (their order in data/clan.toml is checked)
+WARD_CARD, HEX, BOAST, BRIBE, RAID, SCRAPS, TRIBUTE, CALM = range(8)
+# after a Ward decision: the turn passes (the player's own hit) or returns to the Hex's player
+PASS, RETURN = 0, 1
+OUR_HOUSE = 0  # clans in the city: 0 is the players' house, 1.. the rival houses
+END_REASONS = ("", "takeover", "uprising", "rounds")
+
+
+def most_numerous(counts: list[int]) -> int:
+    """The index of the largest count (the first on a tie)."""
+    return max(range(len(counts)), key=lambda i: (counts[i], -i))
+
+
+class ClanState(State[ClanAction]):
+    __slots__ = (
+        "_legal",
+        "board",
+        "bonus",
+        "challengers",
+        "characters",
+        "city",
+        "city_seat",
+        "claim_left",
+        "claimers",
+        "counter",
+        "cursor",
+        "data",
+        "dine_index",
+        "dine_order",
+        "draft_busted",
+        "draft_index",
+        "draft_step",
+        "end",
+        "fed",
+        "fired",
+        "game",
+        "hands",
+        "head",
+        "head_score",
+        "history",
+        "house_score",
+        "house_total",
+        "hungry",
+        "leadership",
+        "main",
+        "meeples",
+        "meeples_left",
+        "meter",
+        "n",
+        "order",
+        "pantry",
+        "pending",
+        "phase",
+        "pool",
+        "power_deck",
+        "power_discard",
+        "pregame_round",
+        "round",
+        "scores_now",
+        "seed",
+        "table",
+        "turn",
+        "uprising",
+        "usurper",
+        "ward",
+    )
+
+    game: Clan
+
+    def __init__(self, game: Clan) -> None:
+        self.game = game
+        self.data: ClanData = game.data
+        self.n = n = game.players
+        d = self.data
+        clans = len(d.rivals) + 1
+        self.seed = 0
+        self.counter = 0
+        self.characters = [-1] * n  # character index per seat
+        self.head = -1  # the Head of House's character
+        self.table = Table(n)
+        self.main = False  # False: the pre-game
+        self.pregame_round = 0
+        self.round = 0  # main-game round, from 1
+        self.leadership = [0] * n
+        self.head_score = game.options["head"]
+        self.house_total = 0  # the Summon 7 House total: every held player's sum, all game long
+        self.board = list(range(n + 1))  # members (seats, and n for the Head), highest first
+        self.hungry = [False] * (n + 1)
+        self.bonus = [0] * n  # Boasts this round
+        self.meter = 0
+        self.fired = 0  # Uprising thresholds reached so far
+        self.uprising = False
+        self.pantry = [0] * len(d.humans)
+        self.city = [[0] * len(d.humans) for _ in d.locations]
+        self.meeples: list[list[int]] = [[] for _ in d.locations]  # clans, first slot first
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # power card ids, sorted
+        self.power_deck: list[int] = []  # top last
+        self.power_discard: list[int] = []
+        self.pool: list[int] = []  # the cards the winner brought home, being drafted
+        self.phase = CHOOSE
+        self.turn = 0  # the seat that acts
+        self.pending: list[int] = []  # a card being paid for: kind, target, seat, humans left
+        self.ward: list[int] = []  # a bust a Ward may cancel: seat, PASS or RETURN
+        self.house_score = 0
+        self.city_seat = -1  # the Home phase's winner who plays the City phase
+        self.scores_now = [0] * clans  # House scores of this City phase, per clan
+        self.order: list[int] = []  # clans in the City phase's turn order
+        self.meeples_left = [0] * clans
+        self.claim_left = [0] * clans
+        self.cursor = 0
+        self.claimers: list[int] = []
+        self.draft_busted: list[int] = []
+        self.draft_step = 0
+        self.draft_index = 0
+        self.dine_order: list[int] = []
+        self.dine_index = 0
+        self.fed = [False] * (n + 1)
+        # players whose leadership was above the Head of House's when the round began
+        self.challengers = [False] * n
+        self.history: list[dict[str, JSON]] = []  # one entry per finished round (pre-game included)
+        self.usurper = -1
+        self.end = 0
+        self._legal: list[ClanAction] | None = None
+
+    # ------------------------------------------------------------------ info
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return list(self.leadership)
+
+    def ranking(self) -> list[int]:
+        """The usurper (who overthrew the Head of House) first; the others by leadership."""
+        lead = self.leadership
+        ranks = []
+        for s in range(self.n):
+            if s == self.usurper:
+                ranks.append(1)
+                continue
+            better = sum(1 for o in range(self.n) if o != self.usurper and lead[o] > lead[s])
+            ranks.append(1 + better + (1 if self.usurper >= 0 else 0))
+        return ranks
+
+    def rounds_played(self) -> int:
+        """Rounds begun so far, the pre-game's included (for the simulator's game lengths)."""
+        return self.pregame_round + self.round
+
+    def member_score(self, member: int) -> int:
+        return self.head_score if member == self.n else self.leadership[member]
+
+    def diet(self, member: int) -> int:
+        character = self.head if member == self.n else self.characters[member]
+        return self.data.characters[character].diet
+
+    def kind(self, card: int) -> int:
+        return self.game.power_kind[card]
+
+    def hand_kinds(self, seat: int) -> list[int]:
+        return [self.game.power_kind[c] for c in self.hands[seat]]
+
+    def players_by_leadership(self) -> list[int]:
+        return [m for m in self.board if m < self.n]
+
+    def totals(self) -> list[int]:
+        return [self.table.card_total(s) + self.bonus[s] for s in range(self.n)]
+
+    def scaled(self, amount: int) -> int:
+        """``amount``, given for a household of five (four players and the Head), scaled to this
+        household: rounded, and at least 1."""
+        return max(1, (amount * (self.n + 1) * 2 + 5) // 10)
+
+    def hungry_now(self, seat: int) -> bool:
+        """Whether ``seat`` is dealt two cards and keeps the worse (only in the main game)."""
+        return self.main and self.hungry[seat]
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[ClanAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[ClanAction]:
+        phase, s = self.phase, self.turn
+        if phase == TURN:
+            return self._turn_options(s)
+        if phase == WARD:
+            return [A.PLAY[WARD_CARD], A.BUST]
+        if phase == PAY:
+            return [A.PAY[h] for h, count in enumerate(self.pantry) if count]
+        if phase == CITY_CARDS:
+            return [A.PLAY[k] for k in self._playable(s, "city")] + [A.DONE]
+        if phase == PLACE:
+            return [A.PLACE[loc] for loc in range(len(self.city))]
+        if phase == CAPTURE:
+            return [A.CAPTURE[loc][h] for loc, h in self._capturable(OUR_HOUSE)]
+        if phase == DRAFT:
+            return [A.CLAIM[k] for k in sorted({self.kind(c) for c in self.pool})]
+        if phase == DINING:
+            return [A.PLAY[k] for k in self._playable(s, "dining")] + [A.EAT]
+        if phase == BLAME:
+            return [A.BLAME[o] for o in range(self.n) if self.hands[o]]
+        if phase == CHOOSE:
+            taken = set(self.characters)
+            return [A.CHOOSE[c] for c in range(len(self.data.characters)) if c not in taken]
+        return []
+
+    def _turn_options(self, s: int) -> list[ClanAction]:
+        can_deal = self.table.can_deal()
+        options = [A.HIT] if can_deal else []
+        options.append(A.HOLD)
+        for k in self._playable(s, "home"):
+            if k == BOAST:
+                options.append(A.PLAY[BOAST])
+            elif k == HEX and can_deal:
+                options += [A.PLAY_AT[HEX][t] for t in self.table.active() if t != s]
+        return options
+
+    def _playable(self, s: int, phase: str) -> list[int]:
+        """The kinds of power card ``s`` may play now in ``phase`` (held, and the pantry can pay)."""
+        if not self.main:
+            return []
+        humans = sum(self.pantry)
+        out = []
+        for k in sorted(set(self.hand_kinds(s))):
+            power = self.data.powers[k]
+            if power.phase != phase or power.cost > humans or k == WARD_CARD:
+                continue
+            if k == CALM and self.meter == 0:
+                continue  # it would change nothing
+            out.append(k)
+        return out
+
+    def can_ward(self, seat: int) -> bool:
+        return (
+            self.main
+            and WARD_CARD in self.hand_kinds(seat)
+            and sum(self.pantry) >= self.data.powers[WARD_CARD].cost
+        )
+
+    def _capturable(self, clan: int) -> list[tuple[int, int]]:
+        return [
+            (loc, h)
+            for loc, row in enumerate(self.meeples)
+            if clan in row
+            for h, count in enumerate(self.city[loc])
+            if count
+        ]
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: ClanAction, seat: int | None = None) -> list[Event]:
+        self.check_seat(seat)
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        events: list[Event] = []
+        s, kind = self.turn, action.kind
+        if kind == Kind.HIT:
+            self._hit(s, events)
+        elif kind == Kind.HOLD:
+            self._hold(s, events)
+        elif kind == Kind.PLAY:
+            self._play(s, action.a, action.b, events)
+        elif kind == Kind.BUST:
+            self._bust(s, events)
+            self._after_ward(events)
+        elif kind == Kind.PAY:
+            self.pantry[action.a] -= 1
+            self.pending[3] -= 1
+            events.append(Event("pay", {"seat": s, "human": A.HUMANS[action.a]}))
+            self._pay_or_ask(events)
+        elif kind == Kind.DONE:
+            self._place_next(events)
+        elif kind == Kind.PLACE:
+            self._place(OUR_HOUSE, action.a, events)
+            self.cursor += 1
+            self._place_next(events)
+        elif kind == Kind.CAPTURE:
+            self._capture(OUR_HOUSE, action.a, action.b, events)
+            self.cursor += 1
+            self._capture_next(events)
+        elif kind == Kind.CLAIM:
+            card = min(c for c in self.pool if self.kind(c) == action.a)
+            self.pool.remove(card)
+            self._give(s, card)
+            events.append(Event("claim", {"seat": s, "card": A.POWERS[action.a]}))
+            self.draft_index += 1
+            self._draft_next(events)
+        elif kind == Kind.EAT:
+            if not self._eat(s, events):
+                self.dine_index += 1
+                self._dine_next(events)
+        elif kind == Kind.BLAME:
+            self._blame(s, action.a, events)
+            self.dine_index += 1
+            self._dine_next(events)
+        else:  # CHOOSE
+            self._choose(s, action.a, events)
+        return events
+
+    def _why_illegal(self, action: object) -> str:
+        if not isinstance(action, ClanAction):
+            return f"{action!r} is not a clan game action"
+        legal = ", ".join(map(str, self.legal_actions()))
+        phase = PHASE_NAMES[self.phase]
+        if action.kind == Kind.PLAY and self.phase in (TURN, CITY_CARDS, DINING):
+            power = self.data.powers[action.a]
+            if action.a not in self.hand_kinds(self.turn):
+                return f"seat {self.turn} holds no {power.name}; legal: {legal}"
+            now = {TURN: "home", CITY_CARDS: "city", DINING: "dining"}[self.phase]
+            if power.phase != now or action.a == WARD_CARD:
+                when = (
+                    "when a card would bust you" if action.a == WARD_CARD else f"in the {power.phase} phase"
+                )
+                return f"a {power.name} is played {when}, not now; legal: {legal}"
+            if power.cost > sum(self.pantry):
+                return f"a {power.name} costs {power.cost} human(s) and the pantry holds {sum(self.pantry)}"
+        if action.kind == Kind.HIT and self.phase == TURN and not self.table.can_deal():
+            return "no card is left to deal: you can only hold"
+        return f"{action} is not legal now (phase {phase}, seat {self.turn}); legal: {legal}"
+
+    def _rng(self) -> random.Random:
+        rng = stream(self.seed, self.counter)
+        self.counter += 1
+        return rng
+
+    # ------------------------------------------------------ choosing characters
+    def _choose(self, s: int, character: int, events: list[Event]) -> None:
+        self.characters[s] = character
+        events.append(Event("choose", {"seat": s, "character": A.CHARACTERS[character]}))
+        nxt = (s + 1) % self.n
+        if self.characters[nxt] < 0:
+            self.turn = nxt
+            return
+        self._choose_head(events)
+        self.begin(events)
+
+    def _choose_head(self, events: list[Event]) -> None:
+        """One of the unchosen characters becomes the Head of House, at random."""
+        left = sorted(set(range(len(self.data.characters))) - set(self.characters))
+        self.head = self._rng().choice(left)
+        events.append(Event("head", {"character": A.CHARACTERS[self.head], "leadership": self.head_score}))
+
+    def begin(self, events: list[Event], keep_pantry: bool = False) -> None:
+        """Characters chosen: the pre-game, or (with no pre-game) the main game."""
+        if self.game.options["pregame"] > 0:
+            events.append(Event("stage", {"stage": "pre-game", "target": self.game.options["pregame"]}))
+            self._home_start(events)
+        else:
+            self._main_start(events, keep_pantry)
+
+    def _main_start(self, events: list[Event], keep_pantry: bool = False) -> None:
+        self.main = True
+        if not keep_pantry:
+            # one human of each household member's diet (C10)
+            self.pantry = [0] * len(self.data.humans)
+            for member in range(self.n + 1):
+                self.pantry[self.diet(member)] += 1
+        events.append(Event("stage", {"stage": "main", "pantry": self.pantry_json()}))
+        self._home_start(events)
+
+    # ------------------------------------------------------------ Home phase
+    def _home_start(self, events: list[Event]) -> None:
+        # the first round is dealt by the first dealer (drawn at set-up); then by the leader
+        first = self.round == 0 and self.pregame_round == 0
+        dealer = self.table.dealer if first else self.players_by_leadership()[0]
+        if self.main:
+            self.round += 1
+            self.challengers = [lead > self.head_score for lead in self.leadership]
+        else:
+            self.pregame_round += 1
+        events.append(
+            Event(
+                "round",
+                {
+                    "stage": "main" if self.main else "pre-game",
+                    "round": self.round or self.pregame_round,
+                    "dealer": dealer,
+                },
+            )
+        )
+        self.bonus = [0] * self.n
+        self.table.start_round(dealer, [self.hungry_now(s) for s in range(self.n)], self._rng, events)
+        self.phase, self.turn = TURN, self.table.turn
+
+    def _deal_to(self, seat: int, events: list[Event]) -> bool:
+        """Deal ``seat`` a card; True when it would bust and a Ward could stop it."""
+        t = self.table
+        card = t.deal(seat, self.hungry_now(seat), self._rng, events)
+        assert card is not None  # only offered when a card can be dealt
+        busts = t.busts(seat, card)
+        t.cards[seat].append(card)
+        events.append(Event("card", {"seat": seat, "value": VALUES[card], "first": False}))
+        if not busts:
+            return False
+        if self.can_ward(seat):
+            return True
+        self._bust(seat, events)
+        return False
+
+    def _bust(self, seat: int, events: list[Event]) -> None:
+        t = self.table
+        t.status[seat] = BUSTED
+        events.append(
+            Event("bust", {"seat": seat, "value": VALUES[t.cards[seat][-1]], "total": self.totals()[seat]})
+        )
+
+    def _hit(self, s: int, events: list[Event]) -> None:
+        if self._deal_to(s, events):
+            self.ward = [s, PASS]
+            self.phase, self.turn = WARD, s
+            return
+        self._next_turn(events)
+
+    def _hold(self, s: int, events: list[Event]) -> None:
+        self.table.status[s] = HELD
+        total = self.totals()[s]
+        self.house_total += total
+        events.append(Event("hold", {"seat": s, "total": total, "house_total": self.house_total}))
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        if self.table.advance():
+            self.phase, self.turn = TURN, self.table.turn
+        else:
+            self._home_end(events)
+
+    def _after_ward(self, events: list[Event]) -> None:
+        seat, after = self.ward
+        self.ward = []
+        if after == PASS:
+            self.turn = seat
+            self._next_turn(events)
+        else:  # back to the player who played the Hex, whose turn goes on
+            self.phase, self.turn = TURN, self.table.turn
+
+    # ---------------------------------------------------------- power cards
+    def _play(self, s: int, kind: int, target: int, events: list[Event]) -> None:
+        card = min(c for c in self.hands[s] if self.kind(c) == kind)
+        self.hands[s].remove(card)
+        self.power_discard.append(card)
+        data: dict[str, JSON] = {"seat": s, "card": A.POWERS[kind]}
+        if target >= 0:
+            data["target"] = target
+        events.append(Event("play", data))
+        self.pending = [kind, target, s, self.data.powers[kind].cost]
+        self._pay_or_ask(events)
+
+    def _pay_or_ask(self, events: list[Event]) -> None:
+        """Dumpster the pending card's cost: by itself while only one choice is left (one human
+        type in the pantry, or exactly as many humans as the cost), else the player chooses."""
+        kind, target, s, left = self.pending
+        while left:
+            present = [h for h, count in enumerate(self.pantry) if count]
+            if len(present) > 1 and sum(self.pantry) > left:
+                self.phase, self.turn = PAY, s
+                return
+            h = present[0]
+            self.pantry[h] -= 1
+            left = self.pending[3] = left - 1
+            events.append(Event("pay", {"seat": s, "human": A.HUMANS[h]}))
+        self.pending = []
+        self._resolve(kind, target, s, events)
+
+    def _resolve(self, kind: int, target: int, s: int, events: list[Event]) -> None:
+        power = self.data.powers[kind]
+        if kind == WARD_CARD:
+            t = self.table
+            card = t.cards[s].pop()
+            t.discard.append(card)
+            events.append(Event("warded", {"seat": s, "value": VALUES[card]}))
+            self._after_ward(events)
+        elif kind == BOAST:
+            self.bonus[s] += power.amount
+            events.append(Event("boast", {"seat": s, "bonus": self.bonus[s]}))
+            self.phase, self.turn = TURN, s
+        elif kind == HEX:
+            if self._deal_to(target, events):
+                self.ward = [target, RETURN]
+                self.phase, self.turn = WARD, target
+            else:
+                self.phase, self.turn = TURN, s
+        elif kind in (BRIBE, RAID):
+            if kind == BRIBE:
+                self.meeples_left[OUR_HOUSE] += power.amount
+            else:
+                self.claim_left[OUR_HOUSE] += power.amount
+            events.append(
+                Event(power.id, {"seat": s, "meeples": self.meeples_left[0], "claim": self.claim_left[0]})
+            )
+            self._city_cards_or_place(events)
+        elif kind == SCRAPS:
+            self.fed[s] = True
+            events.append(Event("scraps", {"seat": s}))
+            self.dine_index += 1
+            self._dine_next(events)
+        elif kind == TRIBUTE:
+            self.leadership[s] += power.amount
+            self.board = sort_board(self.board, self._member_scores())
+            events.append(Event("tribute", {"seat": s, "leadership": self.leadership[s]}))
+            self._dine_next(events)
+        else:  # CALM
+            self.meter = max(0, self.meter - power.amount)
+            events.append(Event("calm", {"seat": s, "meter": self.meter}))
+            self._dine_next(events)
+
+    def _give(self, seat: int, card: int) -> None:
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+
+    def _member_scores(self) -> list[int]:
+        return [*self.leadership, self.head_score]
+
+    # ------------------------------------------------------ end of the Home phase
+    def _home_end(self, events: list[Event]) -> None:
+        t = self.table
+        totals = self.totals()
+        winners = t.winners(totals)
+        for w in winners:
+            self.leadership[w] += totals[w]
+        self.board = sort_board(self.board, self._member_scores())
+        busted = [t.status[s] == BUSTED for s in range(self.n)]
+        entry: dict[str, JSON] = {
+            "stage": "main" if self.main else "pre-game",
+            "round": self.round if self.main else self.pregame_round,
+            "dealer": t.dealer,
+            "totals": totals,
+            "busted": busted,
+            "winners": winners,
+        }
+        if not self.main:
+            self.history.append(entry)
+            events.append(Event("home-end", {**entry, "leadership": list(self.leadership)}))
+            t.collect()
+            target = self.game.options["pregame"]
+            if max(self.leadership) >= target or self.pregame_round >= self.data.pregame_round_limit:
+                self._main_start(events)
+            else:
+                self._home_start(events)
+            return
+        fed_meter = sum(totals[s] for s in range(self.n) if busted[s])
+        self.meter += fed_meter
+        hungry = sum(self.hungry)
+        self.house_score = sum(totals[s] for s in range(self.n) if t.status[s] == HELD)
+        self.house_score -= self.data.hungry_penalty * hungry
+        self.city_seat = next((m for m in self.board if m in winners), -1)
+        entry.update({"house_score": self.house_score, "meter": self.meter, "city_seat": self.city_seat})
+        self.history.append(entry)
+        events.append(Event("home-end", {**entry, "leadership": list(self.leadership), "hungry": hungry}))
+        self._thresholds(events)
+        self._city_start(events)
+
+    def _thresholds(self, events: list[Event]) -> None:
+        steps = self.data.uprising
+        while self.fired < len(steps) and self.meter >= steps[self.fired].per_player * self.n:
+            step = steps[self.fired]
+            self.fired += 1
+            data: dict[str, JSON] = {"name": step.name, "effect": step.effect, "meter": self.meter}
+            if step.effect == "flee":
+                for row in self.city:
+                    for _ in range(step.amount):
+                        if any(row):
+                            row[most_numerous(row)] -= 1
+            elif step.effect == "riot":
+                lost = []
+                for _ in range(step.amount):
+                    tokens = [h for h, count in enumerate(self.pantry) for _ in range(count)]
+                    if tokens:
+                        h = self._rng().choice(tokens)
+                        self.pantry[h] -= 1
+                        lost.append(A.HUMANS[h])
+                data["lost"] = lost
+            elif step.effect == "crackdown":
+                self.head_score += step.amount
+                self.board = sort_board(self.board, self._member_scores())
+                data["head"] = self.head_score
+            else:
+                self.uprising = True
+            events.append(Event("threshold", data))
+
+    # ------------------------------------------------------------ City phase
+    def _city_start(self, events: list[Event]) -> None:
+        d, n = self.data, self.n
+        added = []
+        for loc, place in enumerate(d.locations):
+            row = self.city[loc]
+            room = max(0, self.scaled(place.most) - sum(row))
+            rng = self._rng()
+            new = [rng.choice(place.humans) for _ in range(min(self.scaled(place.restock), room))]
+            for h in new:
+                row[h] += 1
+            added.append([A.HUMANS[h] for h in new])
+        rng = self._rng()
+        low, high = d.rival_range
+        self.scores_now = [self.house_score] + [rng.randint(low * n, high * n) for _ in d.rivals]
+        clans = ([OUR_HOUSE] if self.city_seat >= 0 else []) + list(range(1, len(d.rivals) + 1))
+        # highest House score first; on equal scores the players' house, then the rivals in order
+        self.order = sorted(clans, key=lambda c: (-self.scores_now[c], c))
+        self.meeples_left = [0] * (len(d.rivals) + 1)
+        self.claim_left = [0] * (len(d.rivals) + 1)
+        for rank, clan in enumerate(self.order):
+            self.meeples_left[clan] = d.rank_meeples[rank]
+            self.claim_left[clan] = self.scaled(d.rank_claim[rank])
+        self.cursor = 0
+        events.append(
+            Event(
+                "city",
+                {
+                    "restocked": added,
+                    "order": [self.clan_name(c) for c in self.order],
+                    "scores": [self.scores_now[c] for c in self.order],
+                    "city_seat": self.city_seat,
+                },
+            )
+        )
+        self._city_cards_or_place(events)
+
+    def clan_name(self, clan: int) -> str:
+        return "our house" if clan == OUR_HOUSE else self.data.rivals[clan - 1]
+
+    def _city_cards_or_place(self, events: list[Event]) -> None:
+        if self.city_seat >= 0 and self._playable(self.city_seat, "city"):
+            self.phase, self.turn = CITY_CARDS, self.city_seat
+            return
+        self._place_next(events)
+
+    def _place_next(self, events: list[Event]) -> None:
+        """In turn order, one meeple per clan at a time, until all are placed."""
+        while any(self.meeples_left[c] for c in self.order):
+            clan = self.order[self.cursor % len(self.order)]
+            if not self.meeples_left[clan]:
+                self.cursor += 1
+                continue
+            if clan == OUR_HOUSE:
+                self.phase, self.turn = PLACE, self.city_seat
+                return
+            self._place(clan, self._rival_place(clan), events)
+            self.cursor += 1
+        self.cursor = 0
+        self._capture_next(events)
+
+    def _place(self, clan: int, loc: int, events: list[Event]) -> None:
+        """Into the first slot, bumping the others right; one pushed past the last slot leaves."""
+        row = self.meeples[loc]
+        row.insert(0, clan)
+        self.meeples_left[clan] -= 1
+        data: dict[str, JSON] = {"clan": self.clan_name(clan), "location": A.LOCATIONS[loc]}
+        if len(row) > self.data.locations[loc].slots:
+            data["bumped"] = self.clan_name(row.pop())
+        events.append(Event("place", data))
+
+    def _rival_place(self, clan: int) -> int:
+        """A rival goes where most humans are, preferring a location it is not in yet."""
+        return max(
+            range(len(self.city)),
+            key=lambda loc: (clan not in self.meeples[loc], sum(self.city[loc]), -loc),
+        )
+
+    def _capture_next(self, events: list[Event]) -> None:
+        """In turn order, one human per clan at a time, until each has met its claim value (or
+        has no human left where its meeples stand)."""
+        while any(self.claim_left[c] for c in self.order):
+            clan = self.order[self.cursor % len(self.order)]
+            if not self.claim_left[clan]:
+                self.cursor += 1
+                continue
+            options = self._capturable(clan)
+            if not options:
+                self.claim_left[clan] = 0
+                self.cursor += 1
+                continue
+            if clan == OUR_HOUSE:
+                self.phase, self.turn = CAPTURE, self.city_seat
+                return
+            loc, h = max(options, key=lambda o: (self.city[o[0]][o[1]], -o[0], -o[1]))
+            self._capture(clan, loc, h, events)
+            self.cursor += 1
+        self._city_end(events)
+
+    def _capture(self, clan: int, loc: int, h: int, events: list[Event]) -> None:
+        self.city[loc][h] -= 1
+        self.claim_left[clan] -= 1
+        if clan == OUR_HOUSE:
+            self.pantry[h] += 1
+        events.append(
+            Event(
+                "capture", {"clan": self.clan_name(clan), "location": A.LOCATIONS[loc], "human": A.HUMANS[h]}
+            )
+        )
+
+    def _city_end(self, events: list[Event]) -> None:
+        self.meeples = [[] for _ in self.city]  # the meeples go home
+        if self.city_seat >= 0:
+            count = self.data.rank_cards[self.order.index(OUR_HOUSE)]
+            for _ in range(count):
+                card = self._draw_power(events)
+                if card is None:
+                    break
+                self.pool.append(card)
+            self.pool.sort()
+            events.append(
+                Event(
+                    "power-cards",
+                    {"seat": self.city_seat, "cards": [A.POWERS[self.kind(c)] for c in self.pool]},
+                )
+            )
+        self.table.collect()  # the round's cards stay in play until the end of the City phase
+        self._draft_start(events)
+
+    def _draw_power(self, events: list[Event]) -> int | None:
+        if not self.power_deck:
+            if not self.power_discard:
+                return None
+            self.power_deck = sorted(self.power_discard)
+            self.power_discard = []
+            self._rng().shuffle(self.power_deck)
+            events.append(Event("power-reshuffle", {"cards": len(self.power_deck)}))
+        return self.power_deck.pop()
+
+    # ----------------------------------------------------------- Power phase
+    def _draft_start(self, events: list[Event]) -> None:
+        status = self.table.status
+        players = self.players_by_leadership()
+        self.claimers = [self.city_seat] if self.city_seat >= 0 else []
+        self.claimers += [s for s in players if status[s] == HELD and s != self.city_seat]
+        self.draft_busted = [s for s in players if status[s] == BUSTED]
+        self.draft_step = self.draft_index = 0
+        self._draft_next(events)
+
+    def _draft_next(self, events: list[Event]) -> None:
+        """Claims in order (the winner first, then the held players by leadership); then each
+        busted player gets a random card of those left; again, until none is left."""
+        while self.pool:
+            if self.draft_step == 0:
+                if self.draft_index < len(self.claimers):
+                    self.phase, self.turn = DRAFT, self.claimers[self.draft_index]
+                    return
+                self.draft_step, self.draft_index = 1, 0
+            elif self.draft_index < len(self.draft_busted):
+                seat = self.draft_busted[self.draft_index]
+                card = self._rng().choice(self.pool)
+                self.pool.remove(card)
+                self._give(seat, card)
+                events.append(Event("gift", {"seat": seat, "card": A.POWERS[self.kind(card)]}))
+                self.draft_index += 1
+            else:
+                self.draft_step, self.draft_index = 0, 0
+        self._dining_start(events)
+
+    # ---------------------------------------------------------- Dining phase
+    def _dining_start(self, events: list[Event]) -> None:
+        self.dine_order = list(self.board)  # leadership order, the Head of House included
+        self.dine_index = 0
+        self.fed = [False] * (self.n + 1)
+        events.append(Event("dining", {"order": list(self.dine_order), "pantry": self.pantry_json()}))
+        self._dine_next(events)
+
+    def _dine_next(self, events: list[Event]) -> None:
+        while self.dine_index < len(self.dine_order):
+            member = self.dine_order[self.dine_index]
+            if member < self.n and not self.fed[member] and self._playable(member, "dining"):
+                self.phase, self.turn = DINING, member
+                return
+            if not self.fed[member] and self._eat(member, events):
+                return  # the unfed player chooses who discards
+            self.dine_index += 1
+        self._round_end(events)
+
+    def _eat(self, member: int, events: list[Event]) -> bool:
+        """The member dumpsters a human of its diet; True when it went unfed and a player must
+        now choose who discards a random power card."""
+        diet = self.diet(member)
+        who: JSON = "head" if member == self.n else member
+        if self.pantry[diet]:
+            self.pantry[diet] -= 1
+            self.fed[member] = True
+            events.append(Event("eat", {"member": who, "human": A.HUMANS[diet]}))
+            return False
+        events.append(Event("unfed", {"member": who, "diet": A.HUMANS[diet]}))
+        holders = [s for s in range(self.n) if self.hands[s]]
+        if not holders:
+            return False
+        if member == self.n:
+            # the Head of House punishes whoever holds most cards (the highest on the board on a tie)
+            victim = max(self.players_by_leadership(), key=lambda s: len(self.hands[s]))
+            self._blame(self.n, victim, events)
+            return False
+        self.phase, self.turn = BLAME, member
+        return True
+
+    def _blame(self, by: int, victim: int, events: list[Event]) -> None:
+        card = self._rng().choice(self.hands[victim])
+        self.hands[victim].remove(card)
+        self.power_discard.append(card)
+        who: JSON = "head" if by == self.n else by
+        events.append(Event("discard", {"by": who, "seat": victim, "card": A.POWERS[self.kind(card)]}))
+
+    # ------------------------------------------------------------ end of round
+    def _round_end(self, events: list[Event]) -> None:
+        self.hungry = [not fed for fed in self.fed]
+        events.append(Event("round-end", {"round": self.round, "hungry": list(self.hungry)}))
+        # a challenger who won this round's Home phase, and was fed at its dinner, overthrows the Head
+        winners = self.history[-1]["winners"] if self.history else []
+        assert isinstance(winners, list)
+        rising = [
+            s
+            for s in self.players_by_leadership()
+            if s in winners and self.challengers[s] and not self.hungry[s]
+        ]
+        if rising:
+            self.usurper = rising[0]
+            events.append(
+                Event("takeover", {"seat": self.usurper, "leadership": self.leadership[self.usurper]})
+            )
+            self._finish(1, events)
+        elif self.uprising:
+            self._finish(2, events)
+        elif self.round >= self.game.options["rounds"]:
+            self._finish(3, events)
+        else:
+            self._home_start(events)
+
+    def _finish(self, reason: int, events: list[Event]) -> None:
+        self.end = reason
+        self.phase = OVER
+        events.append(
+            Event(
+                "game-over",
+                {"reason": END_REASONS[reason], "scores": self.scores(), "ranking": self.ranking()},
+            )
+        )
+
+    # ------------------------------------------------------------------ events
+    def opening_events(self) -> list[Event]:
+        if self.phase == CHOOSE and all(c < 0 for c in self.characters):
+            return [Event("choose-start", {"first": self.turn, "characters": list(A.CHARACTERS)})]
+        return []
+
+    def pantry_json(self) -> dict[str, JSON]:
+        return {A.HUMANS[h]: count for h, count in enumerate(self.pantry)}
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> ClanState:
+        new = ClanState.__new__(ClanState)
+        for name in _PLAIN:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new.table = self.table.clone()
+        new.city = [list(row) for row in self.city]
+        new.meeples = [list(row) for row in self.meeples]
+        new.hands = [list(h) for h in self.hands]
+        new.history = list(self.history)  # entries are never changed once written
+        return new
+
+    # ----------------------------------------------------- views and worlds
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def sample_world(self, seat: int, rng: random.Random) -> ClanState:
+        from .sampling import sample_world
+
+        return sample_world(self, seat, rng)
+
+    def to_json(self) -> dict[str, JSON]:
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    def __repr__(self) -> str:
+        stage = f"round {self.round}" if self.main else f"pre-game round {self.pregame_round}"
+        return f"<ClanState {stage} phase={PHASE_NAMES[self.phase]} turn={self.turn}>"
+
+
+_PLAIN = (
+    "game", "data", "n", "seed", "counter", "head", "main", "pregame_round", "round", "head_score",
+    "house_total", "meter", "fired", "uprising", "phase", "turn", "house_score", "city_seat", "cursor",
+    "draft_step", "draft_index", "dine_index", "usurper", "end", "_legal",
+)  # fmt: skip
+_LISTS = (
+    "characters", "leadership", "board", "hungry", "bonus", "pantry", "power_deck", "power_discard",
+    "pool", "pending", "ward", "scores_now", "order", "meeples_left", "claim_left", "claimers",
+    "draft_busted", "dine_order", "fed", "challengers",
+)  # fmt: skip

@@ -1,0 +1,115 @@
+"""Summon 7 as a registered game: options, metadata, fixed set-ups, parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import InvalidOptions
+from ...core.protocol import JSON, Game, Metadata, OptionSpec
+from .actions import Action, parse_action
+from .cards import IDS_OF, MAX_VALUE, NUM_CARDS, ids_for_values
+from .serialize import state_from_json
+from .state import Summon7State
+from .table import Table
+
+# a player can be dealt at most 13 cards without a duplicate value, so at most 13 hits and a hold
+DECISIONS_PER_PLAYER_ROUND = MAX_VALUE + 2
+
+
+class Summon7(Game[Action]):
+    name = "summon7"
+    title = "Summon 7"
+    option_specs = (
+        OptionSpec("players", int, 4, "number of players", minimum=2, maximum=6),
+        OptionSpec("target", int, 100, "the leadership total that ends the game", minimum=1, maximum=1000),
+        OptionSpec(
+            "max_rounds",
+            int,
+            100,
+            "a safety limit: the game also ends after this many rounds (not in the rules)",
+            minimum=1,
+            maximum=1000,
+        ),
+    )
+
+    @property
+    def metadata(self) -> Metadata:
+        n = self.players
+        return Metadata(
+            name=self.name,
+            title=self.title,
+            players=n,
+            min_players=2,
+            max_players=6,
+            hidden_information=False,  # every dealt card is face up; only the deck's order is unknown
+            chance="carried-rng",
+            max_decisions=self.options["max_rounds"] * n * DECISIONS_PER_PLAYER_ROUND,
+            options=dict(self.options),
+        )
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def new_state(self, seed: int, setup: Mapping[str, JSON] | None = None) -> Summon7State:
+        """A new game.  ``setup`` may fix: ``dealer`` (the first dealer's seat), ``deck`` (the
+        values on top of the deck, the first dealt first), ``deck_only`` (true: the deck holds
+        only those cards, every other card starts in the discard pile), ``leadership`` (one
+        total per seat) and ``house_total``."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+        setup = dict(setup or {})
+        unknown = set(setup) - {"dealer", "deck", "deck_only", "leadership", "house_total"}
+        if unknown:
+            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        n = self.players
+        state = Summon7State(self)
+        state.seed = seed
+        dealer = setup.get("dealer")
+        if dealer is None:
+            dealer = state._rng().randrange(n)
+        elif type(dealer) is not int or not 0 <= dealer < n:
+            raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
+        fill_deck(state.table, setup.get("deck"), bool(setup.get("deck_only", False)), state._rng)
+        leadership = setup.get("leadership", [0] * n)
+        if (
+            not isinstance(leadership, list)
+            or len(leadership) != n
+            or not all(type(x) is int and x >= 0 for x in leadership)
+        ):
+            raise InvalidOptions(f"set-up leadership needs {n} totals of 0 or more")
+        state.leadership = list(leadership)
+        house = setup.get("house_total", 0)
+        if type(house) is not int or house < 0:
+            raise InvalidOptions("set-up house_total must be an integer of 0 or more")
+        state.house_total = house
+        state.start(seed, dealer)
+        return state
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> Summon7State:
+        return state_from_json(self, data)
+
+
+def fill_deck(table: Table, top: Any, only: bool, rng: Any) -> None:
+    """The deck at the start: shuffled, under the values ``top`` (dealt first to last); with
+    ``only``, nothing under them, every other card in the discard pile."""
+    if top is None:
+        if only:
+            raise InvalidOptions("set-up deck_only needs a deck")
+        table.deck = list(range(NUM_CARDS))
+        rng().shuffle(table.deck)
+        return
+    if not isinstance(top, list):
+        raise InvalidOptions(f"set-up deck must list card values (0 to {MAX_VALUE}), the first dealt first")
+    try:
+        chosen = ids_for_values(top)
+    except ValueError as err:
+        raise InvalidOptions(f"set-up deck: {err}") from None
+    taken = set(chosen)
+    rest = [c for v in range(MAX_VALUE + 1) for c in IDS_OF[v] if c not in taken]
+    if only:
+        table.discard = rest
+        table.deck = list(reversed(chosen))
+    else:
+        rng().shuffle(rest)
+        table.deck = rest + list(reversed(chosen))  # the top card is the last

@@ -1,0 +1,37 @@
+"""Worlds a seat cannot tell from the real one, for search bots.
+
+In Summon 7 every dealt card is face up and the discard pile is open, so the only thing nobody
+sees is the order of the deck (and the random stream that will shuffle the discard pile).  A
+sample deals the deck's cards (whose values everybody can work out) in a new order.  Card ids are
+relabelled canonically, place by place, so that a sample depends only on what the seat sees and
+on the generator, never on which of two alike cards really lies where.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import IDS_OF, MAX_VALUE, VALUES
+from .table import Table
+
+
+class Relabel:
+    """Hands out card ids value by value, lowest first."""
+
+    def __init__(self) -> None:
+        self.next = [0] * (MAX_VALUE + 1)
+
+    def __call__(self, value: int) -> int:
+        card = IDS_OF[value][self.next[value]]
+        self.next[value] += 1
+        return card
+
+
+def resample_table(t: Table, rng: random.Random) -> None:
+    """Shuffle the deck again (from its sorted values) and relabel every card canonically."""
+    deck = sorted(VALUES[c] for c in t.deck)
+    rng.shuffle(deck)
+    label = Relabel()
+    t.cards = [[label(VALUES[c]) for c in hand] for hand in t.cards]
+    t.discard = [label(v) for v in sorted(VALUES[c] for c in t.discard)]
+    t.deck = [label(v) for v in deck]

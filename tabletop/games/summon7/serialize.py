@@ -1,0 +1,112 @@
+"""Summon 7 states to JSON and back; reading checks the data and that every card is in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import CorruptRecord
+from ...core.protocol import JSON
+from .cards import NUM_CARDS
+from .table import STATUS_NAMES, Table
+
+if TYPE_CHECKING:
+    from .game import Summon7
+    from .state import Summon7State
+
+FORMAT = "summon7-state/1"
+
+
+def ints(value: Any, name: str, length: int | None = None) -> list[int]:
+    if not isinstance(value, list) or not all(type(x) is int for x in value):
+        raise CorruptRecord(f"state field {name!r} must be a list of integers")
+    if length is not None and len(value) != length:
+        raise CorruptRecord(f"state field {name!r} needs {length} entries, not {len(value)}")
+    return list(value)
+
+
+def integer(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if type(value) is not int:
+        raise CorruptRecord(f"state field {name!r} must be an integer")
+    return value
+
+
+def table_to_json(t: Table) -> dict[str, JSON]:
+    return {
+        "dealer": t.dealer,
+        "turn": t.turn,
+        "deck": list(t.deck),  # card ids, the top card last
+        "discard": list(t.discard),
+        "cards": [list(c) for c in t.cards],
+        "status": [STATUS_NAMES[x] for x in t.status],
+    }
+
+
+def table_from_json(data: Any, n: int, extra: list[int] | None = None) -> Table:
+    """A table read back; every card id 0..78 must be in exactly one place (``extra``: cards the
+    caller keeps elsewhere, such as a Ward's discarded card)."""
+    if not isinstance(data, Mapping):
+        raise CorruptRecord("state field 'table' must be an object")
+    t = Table(n)
+    t.dealer, t.turn = integer(data, "dealer"), integer(data, "turn")
+    if not (0 <= t.dealer < n and 0 <= t.turn < n):
+        raise CorruptRecord("the table's dealer or turn is not a seat")
+    t.deck = ints(data.get("deck"), "deck")
+    t.discard = ints(data.get("discard"), "discard")
+    cards = data.get("cards")
+    if not isinstance(cards, list) or len(cards) != n:
+        raise CorruptRecord("state field 'cards' needs one list per seat")
+    t.cards = [ints(c, "cards") for c in cards]
+    status = data.get("status")
+    if not isinstance(status, list) or len(status) != n or not all(x in STATUS_NAMES for x in status):
+        raise CorruptRecord(f"state field 'status' needs one of {', '.join(STATUS_NAMES)} per seat")
+    t.status = [STATUS_NAMES.index(x) for x in status]
+    every = t.deck + t.discard + [c for hand in t.cards for c in hand] + list(extra or ())
+    if sorted(every) != list(range(NUM_CARDS)):
+        raise CorruptRecord(f"the Summon 7 cards are not all {NUM_CARDS} in exactly one place each")
+    return t
+
+
+def state_to_json(s: Summon7State) -> dict[str, JSON]:
+    from .state import PHASE_NAMES
+
+    return {
+        "format": FORMAT,
+        "players": s.n,
+        "seed": s.seed,
+        "counter": s.counter,
+        "round": s.round,
+        "phase": PHASE_NAMES[s.phase],
+        "table": table_to_json(s.table),
+        "leadership": list(s.leadership),
+        "house_total": s.house_total,
+        "board": list(s.board),
+        "history": list(s.history),
+    }
+
+
+def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
+    from .state import PHASE_NAMES, Summon7State
+
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise CorruptRecord(f"not a {FORMAT} object")
+    n = game.players
+    if data.get("players") != n:
+        raise CorruptRecord(f"state is for {data.get('players')} players, game for {n}")
+    s = Summon7State(game)
+    s.seed, s.counter = integer(data, "seed"), integer(data, "counter")
+    s.round, s.house_total = integer(data, "round"), integer(data, "house_total")
+    if data.get("phase") not in PHASE_NAMES:
+        raise CorruptRecord(f"state field 'phase' must be one of {', '.join(PHASE_NAMES)}")
+    s.phase = PHASE_NAMES.index(str(data["phase"]))
+    s.table = table_from_json(data.get("table"), n)
+    s.leadership = ints(data.get("leadership"), "leadership", n)
+    s.board = ints(data.get("board"), "board", n)
+    if sorted(s.board) != list(range(n)):
+        raise CorruptRecord("state field 'board' must list every seat once")
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+        raise CorruptRecord("state field 'history' must be a list of objects")
+    s.history = [dict(h) for h in history]
+    return s

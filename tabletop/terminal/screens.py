@@ -1,0 +1,131 @@
+"""Terminal play for games other than Megalomania: a session that draws with a per-game *screen*.
+
+A screen is a module (registered in :data:`SCREENS`) with five functions that read a seat's view
+and the events it may see, never the state:
+
+- ``render_view(view, labels, log, wide)``: the whole screen for the seat to act;
+- ``describe_event(kind, data, me, labels)``: one line of the log, or None;
+- ``describe_action(text, view)``: a legal action in words, for the list of choices;
+- ``render_final(view, labels)`` and ``render_help()``.
+
+:class:`ScreenSession` reuses the Megalomania session's playing, saving and resuming, and swaps its
+drawing, its log and its reading of the person's answers for the screen's.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from rich.text import Text
+
+from ..core.protocol import Event
+from .app import WIDE, Quit, Session
+from .prompt import COMMANDS, Choice, Command, Invalid
+
+SCREENS: dict[str, str] = {
+    "summon7": "tabletop.terminal.summon7",
+    "clan": "tabletop.terminal.clan",
+}
+
+
+def screen_for(game_name: str) -> ModuleType:
+    return importlib.import_module(SCREENS[game_name])
+
+
+@dataclass
+class ScreenJournal:
+    """What the person has seen happen since their last decision (the lines of the log)."""
+
+    seat: int
+    labels: Sequence[str]
+    screen: ModuleType
+    lines: list[Text] = field(default_factory=list)
+    last_round: Any = None  # the Megalomania session asks for it; screens show rounds in the log
+
+    def new_decision(self) -> None:
+        self.lines.clear()
+
+    def add(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if event.visible(self.seat):
+                line = self.screen.describe_event(event.kind, event.data, self.seat, self.labels)
+                if line is not None:
+                    self.lines.append(line)
+
+
+def interpret(raw: str, view: Mapping[str, Any]) -> Choice | Command | Invalid | None:
+    """A number, an action's text (any case), or a command; None for an empty line."""
+    text = raw.strip()
+    legal: list[str] = view["legal"]
+    if not text:
+        return None
+    if text.lower() in COMMANDS:
+        return Command(COMMANDS[text.lower()])
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return Choice(legal[number - 1])
+        return Invalid(f"There is no choice {number}: type a number from 1 to {len(legal)}.")
+    folded = [a for a in legal if a.lower() == text.lower()]
+    if len(folded) == 1:
+        return Choice(folded[0])
+    return Invalid(f"{text!r} is not possible now. Type a number from 1 to {len(legal)}, or h for help.")
+
+
+class ScreenSession(Session):
+    """A terminal game drawn by a screen module (see the module docstring)."""
+
+    def _greet(self) -> None:
+        # called by Session.__init__ right after it made its (Megalomania) journal and before any
+        # event is logged: this game's journal takes its place
+        self.screen = screen_for(self.game.name)
+        self.journal = ScreenJournal(self.seat, self.labels, self.screen)  # type: ignore[assignment]
+        bots = ", ".join(sorted(set(self.seating.bots)))
+        self.journal.lines.append(Text(f"You are seat {self.seat}; the other seats are bots ({bots})."))
+        self.journal.add(self.state.opening_events())
+
+    def _person_turn(self) -> None:
+        view = self.state.view(self.seat)
+        self.console.clear()
+        wide = self.console.width >= WIDE
+        self.console.print(self.screen.render_view(view, self.labels, self.journal.lines, wide))
+        while True:
+            answer = interpret(self._ask("Your choice: "), view)
+            if isinstance(answer, Choice):
+                self._step(answer.action)
+                return
+            if isinstance(answer, Invalid):
+                self.console.print(Text(answer.message, style="bold red"))
+            elif isinstance(answer, Command):
+                if answer.name == "quit":
+                    raise Quit
+                if answer.name == "save":
+                    self.save()
+                    self.console.print(f"Saved to {self.save_path}.", style="green")
+                else:
+                    self.console.print(self.screen.render_help())
+
+    def _draw_final(self) -> None:
+        view = self.state.view(self.seat)
+        self.console.clear()
+        for line in self.journal.lines[-12:]:
+            self.console.print(line)
+        self.console.print(self.screen.render_final(view, self.labels))
+        self.console.print(f"The game is saved in {self.save_path}.")
+
+
+def describe_choices(
+    legal: Sequence[str], view: Mapping[str, Any], describe: Any, columns: int = 1
+) -> list[Text]:
+    """The numbered list of choices: ``1. hit  Hit: one more card``."""
+    out = []
+    for number, text in enumerate(legal, start=1):
+        line = Text(f"{number:>2}. ", style="bold")
+        line.append(text, style="bold cyan")
+        line.append(f"  {describe(text, view)}")
+        out.append(line)
+    return out

@@ -1,0 +1,256 @@
+"""Summon 7 on the terminal: the table, the log and the choices, drawn from one seat's view.
+
+Every function here reads a view (``state.view(seat)``) or the events the seat may see, never
+the state.  The clan game's screen (clan.py) reuses the table and the card chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .screens import describe_choices
+from .style import DIM, YOU
+
+View = Mapping[str, Any]
+LOG_LINES = 14
+PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+STATUS_STYLE = {"active": "bold", "held": "green", "busted": "red"}
+
+
+def card_style(value: int) -> str:
+    if value <= 4:
+        return "bold black on pale_green3"
+    if value <= 8:
+        return "bold black on gold1"
+    return "bold bright_white on red3"
+
+
+def chip(value: int, dim: bool = False) -> Text:
+    return Text(f" {value} ", style=card_style(value) + (" dim" if dim else ""))
+
+
+def chips(values: Sequence[int], dim: bool = False) -> Text:
+    out = Text()
+    for i, value in enumerate(values):
+        if i:
+            out.append(" ")
+        out.append_text(chip(value, dim))
+    return out
+
+
+def name(labels: Sequence[str] | None, seat: int) -> str:
+    return labels[seat] if labels is not None and seat < len(labels) else f"Seat {seat}"
+
+
+def subject(seat: int, me: int | None, labels: Sequence[str] | None) -> str:
+    return "You" if seat == me else name(labels, seat)
+
+
+def verb(seat: int, me: int | None, word: str) -> str:
+    """``holds`` for a seat, ``hold`` for you."""
+    return word[:-1] if seat == me and word.endswith("s") else word
+
+
+def next_card_counts(view: View) -> list[int]:
+    deck = list(view["deck_values"])
+    return deck if sum(deck) else list(view["discard"])
+
+
+def bust_chance(view: View, seat: int, hungry: bool = False) -> float:
+    counts = next_card_counts(view)
+    total = sum(counts)
+    if not total:
+        return 1.0
+    p: float = sum(counts[v] for v in set(view["seats"][seat]["cards"])) / total
+    return 1.0 - (1.0 - p) ** 2 if hungry else p
+
+
+def seat_label(labels: Sequence[str], seat: int, me: int | None) -> Text:
+    return Text(name(labels, seat), style=YOU if seat == me else "bold")
+
+
+Column = tuple[str, Callable[[Mapping[str, Any]], RenderableType]]
+
+
+def table_of_seats(view: View, labels: Sequence[str], extra: Sequence[Column] = ()) -> Table:
+    """One row per seat: cards, total, status, leadership (and the clan game's ``extra`` columns:
+    a title and a function of the seat's entry in the view)."""
+    me, to_act = view["seat"], view["to_act"]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column("")
+    table.add_column("Player")
+    for title, _ in extra:
+        table.add_column(title)
+    table.add_column("Cards")
+    table.add_column("Total", justify="right")
+    table.add_column("Status")
+    table.add_column("Leadership", justify="right")
+    for seat in view["seats"]:
+        i = seat["seat"]
+        marks = ("▶" if i == to_act else " ") + ("D" if i == view["dealer"] else " ")
+        status = Text(seat["status"], style=STATUS_STYLE.get(seat["status"], ""))
+        cells: list[Any] = [marks, seat_label(labels, i, me)]
+        cells += [cell(seat) for _, cell in extra]
+        total = str(seat["total"]) + (f" (+{seat['bonus']})" if seat.get("bonus") else "")
+        cells += [
+            chips(seat["cards"], dim=seat["status"] == "busted"),
+            total,
+            status,
+            str(seat["leadership"]),
+        ]
+        table.add_row(*cells)
+    return table
+
+
+def log_panel(log: Sequence[Text]) -> Panel:
+    lines = list(log)[-LOG_LINES:] or [Text("Nothing yet.", style=DIM)]
+    return Panel(Group(*lines), title="Since your last turn", title_align="left", border_style="grey50")
+
+
+def deck_line(view: View) -> Text:
+    counts = next_card_counts(view)
+    line = Text(f"Deck {view['deck']} cards, discard pile {sum(view['discard'])}.  Next card: ", style=DIM)
+    for value, count in enumerate(counts):
+        if count:
+            line.append(str(value), style=card_style(value))
+            line.append(f"×{count} ", style=DIM)
+    return line
+
+
+# -- the screen ------------------------------------------------------------------------------------
+def render_view(view: View, labels: Sequence[str], log: Sequence[Text], wide: bool = True) -> RenderableType:
+    me = view["seat"]
+    head = Text()
+    head.append("SUMMON 7", style="bold magenta")
+    head.append(f"   Round {view['round']}   first to {view['target']} leadership   ")
+    head.append(f"{subject(view['dealer'], me, labels)} {verb(view['dealer'], me, 'deals')}")
+    parts: list[RenderableType] = [head, table_of_seats(view, labels)]
+    parts.append(Text(f"House total: {view['house_total']}", style="italic"))
+    parts.append(deck_line(view))
+    parts.append(log_panel(log))
+    if view["legal"]:
+        parts.append(Text("Your turn:", style="bold green"))
+        parts += describe_choices(view["legal"], view, describe_action)
+    return Group(*parts)
+
+
+def describe_action(text: str, view: View) -> str:
+    me = view["seat"]
+    mine = view["seats"][me]
+    if text == "hit":
+        return f"Hit: one more card (bust chance {bust_chance(view, me):.0%})"
+    if text == "hold":
+        return f"Hold at {mine['total']}"
+    return text
+
+
+def describe_event(
+    kind: str, data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None
+) -> Text | None:
+    seat = data.get("seat", -1)
+    who = subject(seat, me, labels) if isinstance(seat, int) and seat >= 0 else ""
+    if kind == "round":
+        stage = "Pre-game round" if data.get("stage") == "pre-game" else "Round"
+        dealer = data["dealer"]
+        return Text(
+            f"{stage} {data['round']}: {subject(dealer, me, labels)} {verb(dealer, me, 'deals')}.",
+            style="bold",
+        )
+    if kind == "card":
+        line = Text(
+            f"{who} {verb(seat, me, 'gets')} " if data["first"] else f"{who} {verb(seat, me, 'hits')}: "
+        )
+        return line.append_text(chip(data["value"]))
+    if kind == "hungry-deal":
+        a, b = data["cards"]
+        line = Text(f"{who} {'are' if seat == me else 'is'} hungry: dealt ")
+        line.append_text(chips([a, b]))
+        return line.append(f", must keep the {data['kept']}.")
+    if kind == "bust":
+        return Text(
+            f"{who} {verb(seat, me, 'busts')} on a second {data['value']} (total {data['total']}).",
+            style="red",
+        )
+    if kind == "hold":
+        return Text(
+            f"{who} {verb(seat, me, 'holds')} at {data['total']} (house total {data['house_total']})."
+        )
+    if kind == "reshuffle":
+        return Text(
+            f"The deck is out: the discard pile ({data['cards']} cards) becomes the new deck.", style="italic"
+        )
+    if kind in ("round-end", "home-end"):
+        return round_line(data, me, labels)
+    if kind == "game-over":
+        return Text("The game is over.", style="bold")
+    return None
+
+
+def round_line(data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None) -> Text:
+    winners, totals = data["winners"], data["totals"]
+    if not winners:
+        return Text(f"Round {data['round']} over: everybody busted, nobody scores.", style="bold")
+    names = " and ".join(subject(w, me, labels) for w in winners)
+    tie = " (a tie: each scores)" if len(winners) > 1 else ""
+    won = "win" if len(winners) > 1 or winners[0] == me else "wins"
+    return Text(f"Round {data['round']} over: {names} {won} with {totals[winners[0]]}{tie}.", style="bold")
+
+
+def ranking_table(
+    view: View, labels: Sequence[str], extra: Mapping[str, Sequence[Any]] | None = None
+) -> Table:
+    me = view["seat"]
+    table = Table(box=box.ROUNDED, title="Final ranking", title_style="bold", title_justify="left")
+    table.add_column("Place")
+    table.add_column("Player")
+    table.add_column("Leadership", justify="right")
+    for column in extra or {}:
+        table.add_column(column)
+    ranking = view["ranking"]
+    for seat in sorted(range(view["players"]), key=lambda s: (ranking[s], s)):
+        place = Text(
+            PLACES.get(ranking[seat], f"{ranking[seat]}th"), style="bold yellow" if ranking[seat] == 1 else ""
+        )
+        cells: list[Any] = [place, seat_label(labels, seat, me), str(view["seats"][seat]["leadership"])]
+        cells += [str(values[seat]) for values in (extra or {}).values()]
+        table.add_row(*cells)
+    return table
+
+
+def verdict(view: View, labels: Sequence[str]) -> Text:
+    winners = [s for s, r in enumerate(view["ranking"]) if r == 1]
+    if winners == [view["seat"]]:
+        return Text("Game over. You win!", style="bold magenta")
+    return Text(f"Game over. Winner: {' and '.join(name(labels, w) for w in winners)}", style="bold magenta")
+
+
+def render_final(view: View, labels: Sequence[str]) -> RenderableType:
+    body = Group(
+        verdict(view, labels), ranking_table(view, labels), Text(f"House total: {view['house_total']}")
+    )
+    return Panel(body, title="SUMMON 7", border_style="magenta", box=box.HEAVY)
+
+
+def render_help() -> RenderableType:
+    rules = Text(
+        "Everyone starts with one card face up.  In turn, from the dealer's left, you hit (one more card, "
+        "face up) or hold (you are done for the round; your sum goes to the house total).  A card of a "
+        "value you already have busts you: no score this round.  When all have held or busted, the highest "
+        "total wins the round and adds it to their leadership; equal totals each score.  The leader deals "
+        "the next round.  The deck holds one 0, one 1, two 2s ... twelve 12s; the discard pile is shuffled "
+        "in when it runs out.  The first to the target (100) ends the game.",
+    )
+    notation = Table.grid(padding=(0, 2))
+    for text, meaning in (("hit", "one more card"), ("hold", "stop for this round")):
+        notation.add_row(Text(text, style="bold cyan"), meaning)
+    commands = Text(
+        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
+    )
+    return Panel(Group(rules, notation, commands), title="Help", title_align="left", border_style="cyan")

@@ -1,0 +1,183 @@
+// The table page: one WebSocket, the seat's view drawn by the game's renderer, the log, the end.
+import { api, hashParams, playerName, tableId, toast } from "./api.js";
+import { el } from "./cards.js";
+import * as generic from "./generic.js";
+import * as megalomania from "./megalomania.js";
+import { eventTone } from "./words.js";
+
+const RENDERERS = { megalomania };
+const FINAL_CODES = new Set([4400, 4403, 4404]);
+const LOG_MAX = 300;
+
+const id = tableId();
+const token = hashParams().get("token");
+const page = {
+  table: null, seats: [], me: null, view: null, step: 0, over: false, last: null,
+  log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false,
+};
+const $ = (sel) => document.querySelector(sel);
+
+function renderer() {
+  return (page.table && RENDERERS[page.table.game]) || generic;
+}
+
+function setStatus(text, kind) {
+  const node = $("#status");
+  node.textContent = text;
+  node.className = `status ${kind}`;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
+  page.socket = socket;
+  setStatus("connecting…", "wait");
+  socket.addEventListener("open", () => {
+    const join = { type: "join" };
+    if (token) join.token = token;
+    const name = playerName();
+    if (token && name) join.name = name;
+    socket.send(JSON.stringify(join));
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (page.socket !== socket) return;
+    page.pending = false;
+    if (FINAL_CODES.has(event.code)) {
+      setStatus("refused", "bad");
+      return;
+    }
+    setStatus("reconnecting…", "wait");
+    const delay = Math.min(8000, 500 * 2 ** page.retry++);
+    setTimeout(connect, delay);
+  });
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case "welcome":
+      page.retry = 0;
+      Object.assign(page, {
+        table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, step: msg.step,
+        over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false,
+      });
+      setStatus(msg.seat === null ? "watching" : "connected", "ok");
+      render();
+      break;
+    case "update":
+      Object.assign(page, { view: msg.view, step: msg.step, over: msg.over, last: msg.last, pending: false, fresh: true });
+      page.log.push(...msg.events);
+      if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
+      render();
+      break;
+    case "seats":
+      page.seats = msg.seats;
+      if (page.table) page.table.seats = msg.seats;
+      if (page.view) render();
+      break;
+    case "rematch":
+      page.rematch = msg.table;
+      if (page.view) render();
+      break;
+    case "error":
+      page.pending = false;
+      toast(msg.error);
+      if (page.view) render();
+      break;
+    default:
+      break;
+  }
+}
+
+function act(text) {
+  if (page.pending || !page.socket || page.socket.readyState !== WebSocket.OPEN) return;
+  page.pending = true;
+  document.body.classList.add("pending");
+  page.socket.send(JSON.stringify({ type: "action", action: text, step: page.step }));
+}
+
+function render() {
+  document.body.classList.toggle("pending", page.pending);
+  document.body.dataset.step = String(page.step);
+  document.body.dataset.seat = page.me === null ? "spectator" : String(page.me);
+  const game = renderer();
+  const ctx = {
+    view: page.view, seats: page.seats, me: page.me, over: page.over, last: page.last,
+    act: page.me === null || page.over ? null : act, fresh: page.fresh, scores: page.view.scores,
+  };
+  const title = page.table ? page.table.title : "Table";
+  document.title = `${title} · ${page.me === null ? "watching" : "your seat"}`;
+  $("#title").textContent = title;
+  $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}`;
+  game.renderTable($("#board"), ctx);
+  game.renderSide($("#side"), ctx);
+  renderLog(game);
+  renderEnd(game, ctx);
+  page.fresh = false;
+}
+
+function renderLog(game) {
+  const list = $("#log");
+  const lines = [];
+  for (const e of page.log) {
+    const text = game.describeEvent(e, page.me, page.seats);
+    if (!text) continue;
+    const line = el("li", eventTone(e.kind), text);
+    lines.push(line);
+  }
+  list.replaceChildren(...lines.slice(-150));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderEnd(game, ctx) {
+  const box = $("#end");
+  if (!page.over) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const rows = game.finalRows(page.view, ctx);
+  const table = el("table", "final");
+  for (const row of rows) {
+    const tr = el("tr", row.seat === page.me ? "mine" : "");
+    tr.append(el("td", "place", row.place ? `${row.place}.` : ""), el("td", null, row.name), el("td", "num", `${row.score} pts`));
+    table.append(tr);
+  }
+  const winner = rows.find((r) => r.place === 1);
+  const heading = winner && winner.seat === page.me ? "You win!" : "Final table";
+  const buttons = el("div", "end-buttons");
+  const people = page.seats.some((s) => s.kind === "person");
+  if (page.rematch) {
+    const go = el("a", "button primary", page.me === null ? "Watch the rematch" : "Go to the rematch");
+    go.href = `/table/${page.rematch}${token && page.me !== null ? `#token=${token}` : ""}`;
+    buttons.append(go);
+  } else if (page.me !== null || !people) {
+    const again = el("button", "button primary", "Rematch");
+    again.type = "button";
+    again.id = "rematch";
+    again.addEventListener("click", rematch);
+    buttons.append(again);
+  }
+  const replay = el("a", "button", "Replay the game");
+  replay.href = `/replay/${id}${page.me !== null ? `#seat=${page.me}` : ""}`;
+  const lobby = el("a", "button", "Lobby");
+  lobby.href = "/";
+  buttons.append(replay, lobby);
+  box.replaceChildren(el("h2", null, heading), table, buttons);
+}
+
+async function rematch() {
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST", body: { token } });
+    location.assign(`/table/${data.table.id}${token ? `#token=${token}` : ""}`);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+$("#copy-watch").addEventListener("click", async () => {
+  const { copy } = await import("./api.js");
+  copy(`${location.origin}/table/${id}`, $("#copy-watch"));
+});
+window.addEventListener("hashchange", () => location.reload());
+connect();

@@ -1,0 +1,102 @@
+"""Nothing leaks: across a whole game, no message to a seat or a spectator names a card that
+another seat holds unseen, checked against the true state at every step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop.core.record import Record
+from tabletop.games.megalomania.cards import texts
+
+from .helpers import (
+    act,
+    cards_in,
+    create,
+    hidden_from,
+    join,
+    pick,
+    receive,
+    running,
+    states_by_step,
+    token_of,
+)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("players", [4, 2])
+def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, players: int) -> None:
+    rng = random.Random(players)
+    received: dict[int | None, list[dict[str, Any]]] = {}
+    with running(db_url) as client:
+        created = create(client, ["person"] * players)
+        table = created["table"]["id"]
+        keys: list[int | None] = [*range(players), None]
+        sockets = {key: client.websocket_connect(f"/ws/tables/{table}") for key in keys}
+        try:
+            views: dict[int | None, dict[str, Any]] = {}
+            for key, ws in sockets.items():
+                ws.__enter__()
+                welcome = join(ws, token_of(created, key) if key is not None else None)
+                received[key] = [welcome]
+                views[key] = welcome["view"]
+            over = False
+            while not over:
+                mover = next(k for k in keys if k is not None and views[k]["legal"])
+                act(sockets[mover], pick(views[mover], rng), step=received[mover][-1]["step"])
+                for key, ws in sockets.items():
+                    update = receive(ws, "update", received[key])
+                    views[key], over = update["view"], update["over"]
+            record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
+            replays = {
+                key: [client.get(f"/api/tables/{table}/replay?step={k}").json() for k in (0, 5, 50)]
+                for key in (None,)
+            }
+        finally:
+            for ws in sockets.values():
+                ws.__exit__(None, None, None)
+
+    states = states_by_step(record)
+    assert len(states) == len(record.actions) + 1
+    events = true_events(record)
+    checked = 0
+    for key, messages in received.items():
+        for message in messages:
+            if message["type"] not in ("welcome", "update") or message["over"]:
+                continue
+            step = message["step"]
+            truth = states[step]
+            view = message["view"]
+            leaked = cards_in(view) & hidden_from(truth, key)
+            assert not leaked, f"seat {key} was shown {leaked} at step {step}: {view}"
+            assert view == truth.view(key)
+            if key is not None:  # and each seat sees its own hand exactly
+                mine = view["seats"][key]
+                assert set(mine["hand"]) | set(mine.get("table", [])) == set(texts(truth.hands[key]))
+                assert bool(view["legal"]) == (truth.current_seat == key)
+            # events: exactly those of the step this seat may see (a deal: only its own hand)
+            sent = message["events"] if message["type"] == "update" else message["log"]
+            expected = [
+                {"step": k, **e.to_json()}
+                for k, e in events
+                if e.visible(key) and (k == step if message["type"] == "update" else k <= step)
+            ]
+            assert sent == expected[-len(sent) :] if sent else not expected
+            assert all(e["seat"] == key for e in sent if e["kind"] in ("hand", "scroll-drawn"))
+            checked += 1
+    assert checked == (players + 1) * len(record.actions)  # the welcome, every update but the last
+    # after the end, everything is public: the final message shows every hand
+    final = received[None][-1]
+    assert final["over"] and all("hand" in s for s in final["view"]["seats"])
+    for replay in replays[None]:
+        assert replay["finished"] and len(replay["views"]) == players
+
+
+def true_events(record: Record) -> list[tuple[int, Any]]:
+    state = record.initial_state()
+    found: list[tuple[int, Any]] = [(0, e) for e in state.opening_events()]
+    for index, _, _, step_events in record.steps():
+        found += [(index + 1, e) for e in step_events]
+    return found

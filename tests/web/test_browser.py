@@ -1,0 +1,199 @@
+"""The browser client in Debian's Chromium: a whole game by clicking, private hands, reloads."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.games.megalomania.cards import texts
+from tests.server.helpers import hidden_from
+
+from .conftest import Live
+
+pytestmark = pytest.mark.timeout(240)
+CLICKABLE = ".card.playable, button.action"
+VIEWPORT = {"width": 1360, "height": 860}
+
+
+def create(live: Live, seats: list[str]) -> dict[str, Any]:
+    body = json.dumps({"game": "megalomania", "options": {"players": len(seats)}, "seats": seats}).encode()
+    request = urllib.request.Request(
+        f"{live.base}/api/tables", data=body, headers={"Content-Type": "application/json"}
+    )
+    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
+    return data
+
+
+def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector(".mg-table")
+    return context, page, problems
+
+
+def until(page: Any, expression: str, seconds: float = 20) -> None:
+    """Wait for a JavaScript expression to be true (polled: the page's CSP forbids eval)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
+        page.wait_for_timeout(20)
+
+
+def step(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.step || '0'"))
+
+
+def click_something(page: Any) -> bool:
+    """Click the first legal card or button; False when there is none right now."""
+    target = page.query_selector(CLICKABLE)
+    if target is None or page.evaluate("document.body.classList.contains('pending')"):
+        return False
+    try:
+        target.click(timeout=1000)
+    except Exception:  # re-drawn under the mouse: look again
+        return False
+    return True
+
+
+def hand_in_page(page: Any) -> set[str]:
+    """Your cards as the page draws them: the hand, and any face up on the table."""
+    selector = ".me-box .hand .card, .me-box .table-row-cards .card"
+    return {str(c) for c in page.eval_on_selector_all(selector, "cs => cs.map(c => c.dataset.card)")}
+
+
+def cards_in_page(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all("[data-card]", "cs => cs.map(c => c.dataset.card)"))
+
+
+def test_one_person_and_three_bots_play_a_whole_game_by_clicking(
+    browser: Any, live: Live, shots: Path
+) -> None:
+    created = create(live, ["person", "easy", "easy", "easy"])
+    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
+    assert page.inner_text("#who") == "You are in seat 0"
+    page.wait_for_selector(CLICKABLE)
+    page.screenshot(path=str(shots / "table-start.png"))
+    clicks, shot_mid = 0, False
+    deadline = time.monotonic() + 180
+    while page.query_selector("#end:not([hidden])") is None:
+        assert time.monotonic() < deadline, "the game did not end"
+        if (
+            not shot_mid
+            and step(page) > 150
+            and len(page.query_selector_all(".trick-area .play")) >= 2
+            and page.query_selector(".card.playable")
+        ):
+            page.wait_for_timeout(400)  # let the last card land
+            page.screenshot(path=str(shots / "table-mid.png"))
+            shot_mid = True
+        if click_something(page):
+            clicks += 1
+        else:
+            page.wait_for_timeout(15)
+    assert clicks > 30
+    page.wait_for_selector("#end table.final tr")
+    assert len(page.query_selector_all("#end table.final tr")) == 4
+    assert page.query_selector("#rematch") is not None
+    room = live.room(created["table"]["id"])
+    assert room.over and step(page) == room.step
+    page.screenshot(path=str(shots / "table-end.png"))
+    # the replay page walks through the finished game
+    page.goto(f"{live.base}/replay/{created['table']['id']}")
+    page.wait_for_selector(".mg-table")
+    for _ in range(12):
+        page.click("#next")
+    until(page, "document.querySelector('#step-label').textContent.startsWith('step 12 ')")
+    assert len(page.query_selector_all(".backs .card:not(.back)")) > 0  # everyone's hand, after the end
+    page.screenshot(path=str(shots / "replay.png"))
+    # the rematch button makes a new table with the same seats, and takes you there
+    page.goto(created["links"]["seats"][0]["url"])
+    page.click("#rematch")
+    page.wait_for_url(lambda url: created["table"]["id"] not in url)
+    page.wait_for_selector(".mg-table")
+    assert page.inner_text("#who") == "You are in seat 0"
+    assert not problems, problems
+    context.close()
+
+
+def test_two_people_each_see_only_their_own_hand(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person"])  # no bot: the table moves only when they click
+    table = created["table"]["id"]
+    pages = [open_page(browser, created["links"]["seats"][s]["url"]) for s in (0, 1)]
+    room = live.room(table)
+    for _ in range(25):
+        state = room.state
+        for seat, (_, page, _) in enumerate(pages):
+            until(page, f"document.body.dataset.step === '{room.step}'")
+            hand = texts(state.hands[seat])
+            assert hand_in_page(page) == set(hand)
+            others = hidden_from(state, seat)
+            assert not cards_in_page(page) & others, f"seat {seat} sees another hand's cards"
+        before, page = room.step, pages[state.current_seat][1]
+        assert page.query_selector(CLICKABLE) and not pages[1 - state.current_seat][1].query_selector(
+            CLICKABLE
+        )
+        while room.step == before:
+            if not click_something(page):
+                page.wait_for_timeout(15)
+    for context, _, problems in pages:
+        assert not problems, problems
+        context.close()
+
+
+def test_a_reload_resumes_the_seat(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "easy"])
+    url = created["links"]["seats"][0]["url"]
+    room = live.room(created["table"]["id"])
+    context, page, problems = open_page(browser, url)
+    page.wait_for_selector(CLICKABLE)
+    assert click_something(page)
+    until(page, "document.body.dataset.step !== '0'")
+    before = step(page)
+    page.reload()
+    page.wait_for_selector(".mg-table")
+    assert page.inner_text("#who") == "You are in seat 0"
+    assert step(page) >= before and step(page) == room.step
+    assert hand_in_page(page) == set(texts(room.state.hands[0]))
+    assert page.query_selector(".me-box .seat-head .dot.on") is not None
+    # closing the tab and opening the link again in a new one resumes too
+    context.close()
+    context, page, problems = open_page(browser, url)
+    page.wait_for_selector(CLICKABLE)
+    now = step(page)
+    while step(page) == now:
+        if not click_something(page):
+            page.wait_for_timeout(15)
+    assert not problems, problems
+    context.close()
+
+
+def test_the_lobby_creates_a_table_and_shows_its_links(browser: Any, live: Live, shots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 760})
+    page = context.new_page()
+    page.goto(live.base)
+    page.wait_for_selector("#seats select")
+    page.fill("#name", "Ana")
+    page.select_option("#game", "megalomania")
+    page.select_option("[data-option=players]", "3")
+    assert len(page.query_selector_all("#seats select")) == 3
+    page.select_option("#seats select[data-seat='1']", "person")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created .link-row")
+    rows = page.query_selector_all("#created .link-row")
+    assert len(rows) == 4  # three seats and the spectators
+    page.wait_for_selector(".table-row")
+    page.screenshot(path=str(shots / "lobby.png"))
+    page.click("#created a.button.primary")  # take your seat
+    page.wait_for_selector(".mg-table")
+    assert page.inner_text("#who") == "You are in seat 0"
+    assert page.inner_text(".me-box .seat-head .name") == "You"
+    context.close()
