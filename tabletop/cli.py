@@ -12,7 +12,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -84,6 +84,30 @@ def make_game(name: str, players: int | None, option: Sequence[str] | None) -> G
 
 def split_names(text: str | None) -> list[str]:
     return [name.strip() for name in (text or "random").split(",") if name.strip()]
+
+
+def _lineup(bots: str | None, players: int) -> list[str]:
+    try:
+        return check_bots(split_names(bots), players)
+    except ValueError as err:
+        raise BadUsage(f"--bots: {err}") from None
+
+
+@contextmanager
+def progress_bar(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr (only on a terminal, never with --json); yields its advance."""
+    err_console = Console(stderr=True)
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda k: bar.advance(task, k)
 
 
 GameArg = Annotated[str, typer.Argument(help="A registered game (see `tabletop games`).")]
@@ -182,30 +206,9 @@ def simulate(
 ) -> None:
     with friendly_errors():
         made = make_game(game, players, option)
-        try:
-            seats = check_bots(split_names(bots), made.players)
-        except ValueError as err:
-            raise BadUsage(f"--bots: {err}") from None
-        err_console = Console(stderr=True)
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err_console,
-            transient=True,
-            disable=json_output or not err_console.is_terminal,
-        ) as bar:
-            task = bar.add_task("games", total=games)
-            summary = run_simulation(
-                made.name,
-                made.options,
-                games,
-                seed,
-                seats,
-                workers,
-                progress=lambda k: bar.advance(task, k),
-            )
+        seats = _lineup(bots, made.players)
+        with progress_bar("simulating", games, quiet=json_output) as advance:
+            summary = run_simulation(made.name, made.options, games, seed, seats, workers, advance)
     if json_output:
         typer.echo(json.dumps(summary.to_json(), indent=2))
     else:
@@ -236,31 +239,11 @@ def arena(
 
     with friendly_errors():
         made = make_game(game, players, option)
-        try:
-            lineup = check_bots(split_names(bots), made.players)
-        except ValueError as err:
-            raise BadUsage(f"--bots: {err}") from None
-        err_console = Console(stderr=True)
+        lineup = _lineup(bots, made.players)
         total = -(-games // made.players) * made.players
-        with Progress(
-            TextColumn("arena"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err_console,
-            transient=True,
-            disable=json_output or not err_console.is_terminal,
-        ) as bar:
-            task = bar.add_task("games", total=total)
-            result = run_arena(
-                made.name,
-                made.options,
-                lineup,
-                games,
-                seed,
-                workers or os.cpu_count() or 1,
-                progress=lambda k: bar.advance(task, k),
-            )
+        with progress_bar("arena", total, quiet=json_output) as advance:
+            cores = workers or os.cpu_count() or 1
+            result = run_arena(made.name, made.options, lineup, games, seed, cores, advance)
     if json_output:
         typer.echo(json.dumps(result.to_json(), indent=2))
     else:
