@@ -31,6 +31,7 @@ from .cards import (
 )
 from .deals import LAID
 from .rules import oracle_colours
+from .scrolls import can_declare
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
@@ -69,8 +70,6 @@ def power_options(st: MegalomaniaState, actor: int, i: int, own: bool) -> list[A
 
 def after_options(st: MegalomaniaState, s: int) -> list[Action]:
     """The after-play step of the card ``s`` just played: powers, cubes, a declared colour, done."""
-    from .scrolls import can_declare
-
     i = len(st.t_cards) - 1
     options = power_options(st, s, i, own=True)
     if st.cubes[s] and not st.emperor:
