@@ -4,10 +4,10 @@ the files in golden/ step by step."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
+from ...golden_diff import differences
 from .make_golden import GAMES, GOLDEN, Golden, path_of, playthrough
 
 REGENERATE = (
@@ -15,32 +15,6 @@ REGENERATE = (
     "    python -m tests.games.summon7.make_golden\n"
     "and review the diff (git diff tests/games/summon7/golden) before committing."
 )
-
-
-def differences(old: Any, new: Any, path: str = "", limit: int = 8) -> list[str]:
-    """Where two JSON values differ, as readable paths (at most ``limit`` of them)."""
-    found: list[str] = []
-
-    def walk(a: Any, b: Any, at: str) -> None:
-        if len(found) >= limit or a == b:
-            return
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in list(a) + [k for k in b if k not in a]:
-                if key not in b:
-                    found.append(f"{at}.{key}: only in the file ({json.dumps(a[key])[:80]})")
-                elif key not in a:
-                    found.append(f"{at}.{key}: only in the new output ({json.dumps(b[key])[:80]})")
-                else:
-                    walk(a[key], b[key], f"{at}.{key}")
-            return
-        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            for i, (x, y) in enumerate(zip(a, b, strict=True)):
-                walk(x, y, f"{at}[{i}]")
-            return
-        found.append(f"{at or '(whole line)'}: file has {json.dumps(a)[:100]}, now {json.dumps(b)[:100]}")
-
-    walk(old, new, path)
-    return found
 
 
 @pytest.mark.parametrize("golden", GAMES, ids=[f"{g.game}-{g.players}p-seed{g.seed}" for g in GAMES])
