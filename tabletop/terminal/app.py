@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ..agents.base import Agent, make_agent, observe
@@ -108,11 +108,9 @@ class Session:
     def _person_turn(self) -> None:
         view = self.state.view(self.seat)
         self.console.clear()
-        wide = self.console.width >= WIDE
-        last = self.journal.last_round
-        self.console.print(render_view(view, self.labels, self.journal.lines, last, wide=wide))
+        self.console.print(self._render(view, self.console.width >= WIDE))
         while True:
-            answer = interpret(self._ask("Your choice: "), view)
+            answer = self._interpret(self._ask("Your choice: "), view)
             if isinstance(answer, Choice):
                 self._step(answer.action)
                 return
@@ -125,7 +123,17 @@ class Session:
                     self.save()
                     self.console.print(f"Saved to {self.save_path}.", style="green")
                 else:
-                    self.console.print(render_help())
+                    self.console.print(self._help())
+
+    # what a game's screen supplies (ScreenSession overrides these for the other games)
+    def _render(self, view: dict[str, Any], wide: bool) -> RenderableType:
+        return render_view(view, self.labels, self.journal.lines, self.journal.last_round, wide=wide)
+
+    def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
+        return interpret(raw, view)
+
+    def _help(self) -> RenderableType:
+        return render_help()
 
     def _ask(self, prompt: str) -> str:
         try:

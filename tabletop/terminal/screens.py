@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from rich.console import RenderableType
 from rich.text import Text
 
 from ..core.protocol import Event
-from .app import WIDE, Quit, Session
+from .app import Session
 from .prompt import COMMANDS, Choice, Command, Invalid
 
 SCREENS: dict[str, str] = {
@@ -88,26 +89,16 @@ class ScreenSession(Session):
         self.journal.lines.append(Text(f"You are seat {self.seat}; the other seats are bots ({bots})."))
         self.journal.add(self.state.opening_events())
 
-    def _person_turn(self) -> None:
-        view = self.state.view(self.seat)
-        self.console.clear()
-        wide = self.console.width >= WIDE
-        self.console.print(self.screen.render_view(view, self.labels, self.journal.lines, wide))
-        while True:
-            answer = interpret(self._ask("Your choice: "), view)
-            if isinstance(answer, Choice):
-                self._step(answer.action)
-                return
-            if isinstance(answer, Invalid):
-                self.console.print(Text(answer.message, style="bold red"))
-            elif isinstance(answer, Command):
-                if answer.name == "quit":
-                    raise Quit
-                if answer.name == "save":
-                    self.save()
-                    self.console.print(f"Saved to {self.save_path}.", style="green")
-                else:
-                    self.console.print(self.screen.render_help())
+    def _render(self, view: dict[str, Any], wide: bool) -> RenderableType:
+        rendered: RenderableType = self.screen.render_view(view, self.labels, self.journal.lines, wide)
+        return rendered
+
+    def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
+        return interpret(raw, view)
+
+    def _help(self) -> RenderableType:
+        rendered: RenderableType = self.screen.render_help()
+        return rendered
 
     def _draw_final(self) -> None:
         view = self.state.view(self.seat)
