@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -35,9 +35,14 @@ def test_bots_alone_play_a_whole_game(db_url: str, workers: str) -> None:
         assert record.replay().is_terminal()
 
 
-class Slow(Agent[Any]):
+RELEASE = threading.Event()
+
+
+class Stuck(Agent[Any]):
+    """A bot that thinks until the test lets it answer."""
+
     def act(self, obs: Observation[Any]) -> Any:
-        time.sleep(1.0)
+        RELEASE.wait(30)
         return obs.legal[0]
 
 
@@ -48,27 +53,34 @@ class Broken(Agent[Any]):
 
 @pytest.mark.timeout(60)
 def test_a_thinking_bot_does_not_hold_up_other_tables(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    def agent_for(level: str, seed: int) -> Agent[Any]:
-        return Slow(seed) if level == "hard" else RandomAgent(seed)
-
-    monkeypatch.setattr(bots, "agent_for", agent_for)
+    """Three tables' bots think without end; two people at a fourth table play on regardless."""
+    monkeypatch.setattr(bots, "agent_for", lambda level, seed: Stuck(seed) if level == "hard" else None)
+    RELEASE.clear()
     with running(db_url, bot_threads=4) as client:
-        for _ in range(3):  # three tables whose bots think for a second each
-            create(client, ["hard", "hard"])
+        stuck = [create(client, ["hard", "hard"])["table"]["id"] for _ in range(3)]
         people = create(client, ["person", "person"])
         table = people["table"]["id"]
-        with (
-            client.websocket_connect(f"/ws/tables/{table}") as a,
-            client.websocket_connect(f"/ws/tables/{table}") as b,
-        ):
-            views = [join(a, token_of(people, 0)), join(b, token_of(people, 1))]
-            for _ in range(6):
-                mover = 0 if views[0]["view"]["legal"] else 1
-                ws = (a, b)[mover]
-                started = time.monotonic()
-                act(ws, views[mover]["view"]["legal"][0], views[mover]["step"])
-                views = [receive(a, "update"), receive(b, "update")]
-                assert time.monotonic() - started < 0.5
+        try:
+            with (
+                client.websocket_connect(f"/ws/tables/{table}") as a,
+                client.websocket_connect(f"/ws/tables/{table}") as b,
+            ):
+                views = [join(a, token_of(people, 0)), join(b, token_of(people, 1))]
+                for _ in range(6):
+                    mover = 0 if views[0]["view"]["legal"] else 1
+                    act((a, b)[mover], views[mover]["view"]["legal"][0], views[mover]["step"])
+                    views = [receive(a, "update"), receive(b, "update")]
+                assert views[0]["step"] == views[1]["step"] == 6
+            # the bots were still thinking all along: their tables have not moved
+            assert [client.get(f"/api/tables/{t}").json()["step"] for t in stuck] == [0, 0, 0]
+        finally:
+            RELEASE.set()
+        # once they answer, their tables go on
+        for t in stuck:
+            with client.websocket_connect(f"/ws/tables/{t}") as ws:
+                message = join(ws)
+                while message["step"] < 1:
+                    message = receive(ws, "update")
 
 
 @pytest.mark.timeout(60)
@@ -85,7 +97,7 @@ def test_a_failing_bot_plays_a_legal_move_instead(db_url: str, monkeypatch: pyte
             assert message["step"] >= 10
 
 
-def test_levels_fall_back_to_the_random_bot_until_the_levels_exist() -> None:
+def test_every_level_names_a_bot_and_seeds_differ_by_seat() -> None:
     assert set(bots.levels()) >= {"easy", "normal", "hard"}
     for level in bots.levels():
         assert isinstance(bots.agent_for(level, 1), Agent)

@@ -123,14 +123,33 @@ def sit(stack: ExitStack, port: int, table: str, token: str) -> tuple[ClientConn
             return ws, message
 
 
-def next_update(ws: ClientConnection) -> dict[str, Any] | None:
+def next_update(ws: ClientConnection, after: int = -1) -> dict[str, Any] | None:
+    """The next update past step ``after``, or None when the server is gone."""
     try:
         while True:
             message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "update":
+            if message["type"] == "update" and message["step"] > after:
                 return message
     except Exception:  # the server was killed
         return None
+
+
+def in_step(players: dict[int, tuple[ClientConnection, dict[str, Any]]]) -> dict[int, dict[str, Any]]:
+    """Both seats' latest messages at the same step.
+
+    The bot may move between one seat's welcome and the other's, so one seat can
+    start a step behind; it catches up by reading the broadcast it has not yet read.
+    """
+    views = {s: message for s, (_, message) in players.items()}
+    while True:
+        top = max(v["step"] for v in views.values())
+        behind = [s for s, v in views.items() if v["step"] < top]
+        if not behind:
+            return views
+        for s in behind:
+            update = next_update(players[s][0], views[s]["step"])
+            assert update is not None, f"seat {s} never saw step {top}"
+            views[s] = update
 
 
 @pytest.mark.timeout(180)
@@ -147,13 +166,13 @@ def test_a_killed_server_loses_no_accepted_action(tmp_path: Path) -> None:
         table = created["table"]["id"]
         tokens = {s: token_of(created, s) for s in (0, 1)}
         players = {s: sit(stack, port, table, tokens[s]) for s in (0, 1)}
-        views = {s: players[s][1] for s in (0, 1)}
+        views = in_step(players)
         for _ in range(rng.randrange(60, 120)):
             mover = next((s for s in (0, 1) if views[s]["view"]["legal"]), None)
             if mover is not None:
                 act_ws(players[mover][0], pick(views[mover]["view"], rng), views[mover]["step"])
-            update = next_update(players[0][0])
-            other = next_update(players[1][0])
+            update = next_update(players[0][0], views[0]["step"])
+            other = next_update(players[1][0], views[1]["step"])
             assert update is not None and other is not None and update["step"] == other["step"]
             acknowledged[update["step"]] = update["last"]["action"]
             views = {0: update, 1: other}
@@ -167,12 +186,13 @@ def test_a_killed_server_loses_no_accepted_action(tmp_path: Path) -> None:
         summary = get(port, f"/api/tables/{table}")
         assert summary["step"] >= max(acknowledged)
         players = {s: sit(stack, port, table, tokens[s]) for s in (0, 1)}
-        views = {s: players[s][1] for s in (0, 1)}
+        views = in_step(players)
         while not views[0]["over"]:
             mover = next((s for s in (0, 1) if views[s]["view"]["legal"]), None)
             if mover is not None:
                 act_ws(players[mover][0], pick(views[mover]["view"], rng), views[mover]["step"])
-            update, other = next_update(players[0][0]), next_update(players[1][0])
+            update = next_update(players[0][0], views[0]["step"])
+            other = next_update(players[1][0], views[1]["step"])
             assert update is not None and other is not None
             views = {0: update, 1: other}
         record = Record.from_json(get(port, f"/api/tables/{table}/record"))
