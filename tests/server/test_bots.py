@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.agents import Agent, Observation, RandomAgent
+from tabletop.agents import Agent, Observation
 from tabletop.core.record import Record
 from tabletop.server import bots
 
