@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import JSON, Event
-from .rooms import Refused, Room, visible_events
+from .rooms import Refused, Room
+from .said import told_events
 
 LOG_TAIL = 40
 
@@ -31,7 +32,7 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
     for index, text in enumerate(room.record.actions[:step]):
         mover = state.current_seat
         history += [(index + 1, e) for e in state.apply(game.parse_action(text))]
-    shown = visible_events(history, seat, everything=over)
+    shown = told_events(game.name, history, seat, over, room.names())
     now: list[Any] = [e for e in shown if isinstance(e, dict) and e["step"] == step]
     return {
         "table": room.id,

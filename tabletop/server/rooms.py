@@ -12,15 +12,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import IllegalAction, InvalidActionText, TabletopError
 from ..core.protocol import JSON, Event, Game, State
 from ..core.record import Record
 from ..core.registry import make
+from ..words import labels
 from .bots import bot_seed
 from .messages import dumps
+from .said import seat_names, told_events
 from .storage import Append, SeatRow, TableRow
 from .tokens import same
 
@@ -141,8 +142,13 @@ class Room:
                 del self.conns[conn.seat]
         self.announce_seats()
 
+    def names(self) -> list[str]:
+        return seat_names(self.public_seats())
+
     def welcome(self, seat: int | None) -> str:
-        log_events = visible_events(self.events, seat, everything=self.over)[-LOG_LENGTH:]
+        names = self.names()
+        log_events = told_events(self.game.name, self.events[-LOG_LENGTH * 2 :], seat, self.over, names)
+        view = self.state.view(seat)
         return dumps(
             {
                 "type": "welcome",
@@ -151,8 +157,9 @@ class Room:
                 "step": self.step,
                 "over": self.over,
                 "last": self.last,
-                "view": self.state.view(seat),
-                "log": log_events,
+                "view": view,
+                "labels": labels(self.game.name, view, names),
+                "log": log_events[-LOG_LENGTH:],
             }
         )
 
@@ -214,17 +221,21 @@ class Room:
         """Each connection's message, built once per seat: its view and the events it may see."""
         over = self.over
         scores = self.state.scores()
+        names = self.names()
+        stepped = [(self.step, e) for e in events]
         for seat, group in list(self.conns.items()):
             if not group:
                 continue
+            view = self.state.view(seat)
             message = dumps(
                 {
                     "type": "update",
                     "step": self.step,
                     "over": over,
                     "last": self.last,
-                    "events": [{"step": self.step, **e.to_json()} for e in events if over or e.visible(seat)],
-                    "view": self.state.view(seat),
+                    "events": told_events(self.game.name, stepped, seat, over, names),
+                    "view": view,
+                    "labels": labels(self.game.name, view, names),
                     "scores": scores,
                 }
             )
@@ -266,7 +277,3 @@ class Room:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, TabletopError):
                 await self.bot_task
-
-
-def visible_events(events: Iterable[tuple[int, Event]], seat: int | None, everything: bool) -> list[JSON]:
-    return [{"step": step, **e.to_json()} for step, e in events if everything or e.visible(seat)]

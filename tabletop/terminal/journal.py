@@ -14,7 +14,8 @@ from typing import Any
 from rich.text import Text
 
 from ..core.protocol import Event
-from .describe import describe_event
+from ..words.megalomania import describe_event
+from .lines import rich_line
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Journal:
     def note(self, kind: str, data: Mapping[str, Any]) -> None:
         line = describe_event(kind, data, self.seat, self.labels)
         if line is not None:
-            self.lines.append(line)
+            self.lines.append(rich_line(line))
         if kind == "round":
             self._tricks = []
         elif kind == "trick":

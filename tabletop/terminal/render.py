@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..games.megalomania.cards import COLOURS
 from ..games.megalomania.rules import trick_winner
-from .describe import describe_action, scroll_name
+from ..words.megalomania import describe_action, scroll_name
 from .journal import RoundResult
 from .style import DIM, YOU, card_parts, card_sort_key, chip, chips, colour_badge, seat_text, signed
 

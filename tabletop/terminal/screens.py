@@ -1,12 +1,12 @@
 """Terminal play for games other than Megalomania: a session that draws with a per-game *screen*.
 
-A screen is a module (registered in :data:`SCREENS`) with five functions that read a seat's view
-and the events it may see, never the state:
+A screen is a module (registered in :data:`SCREENS`) with three functions that read a seat's view,
+never the state:
 
 - ``render_view(view, labels, log, wide)``: the whole screen for the seat to act;
-- ``describe_event(kind, data, me, labels)``: one line of the log, or None;
-- ``describe_action(text, view)``: a legal action in words, for the list of choices;
 - ``render_final(view, labels)`` and ``render_help()``.
+
+The words of the log and of the choices are the game's, from :mod:`tabletop.words`, as in the browser.
 
 :class:`ScreenSession` reuses the Megalomania session's playing, saving and resuming, and swaps its
 drawing, its log and its reading of the person's answers for the screen's.
@@ -24,7 +24,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..core.protocol import Event
+from ..words import wording
 from .app import Session
+from .lines import rich_line
 from .prompt import COMMANDS, Choice, Command, Invalid
 
 SCREENS: dict[str, str] = {
@@ -43,7 +45,7 @@ class ScreenJournal:
 
     seat: int
     labels: Sequence[str]
-    screen: ModuleType
+    words: ModuleType
     lines: list[Text] = field(default_factory=list)
     last_round: Any = None  # the Megalomania session asks for it; screens show rounds in the log
 
@@ -53,9 +55,9 @@ class ScreenJournal:
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
             if event.visible(self.seat):
-                line = self.screen.describe_event(event.kind, event.data, self.seat, self.labels)
+                line = self.words.describe_event(event.kind, event.data, self.seat, self.labels)
                 if line is not None:
-                    self.lines.append(line)
+                    self.lines.append(rich_line(line))
 
 
 def interpret(raw: str, view: Mapping[str, Any]) -> Choice | Command | Invalid | None:
@@ -84,7 +86,7 @@ class ScreenSession(Session):
         # called by Session.__init__ right after it made its (Megalomania) journal and before any
         # event is logged: this game's journal takes its place
         self.screen = screen_for(self.game.name)
-        self.journal = ScreenJournal(self.seat, self.labels, self.screen)  # type: ignore[assignment]
+        self.journal = ScreenJournal(self.seat, self.labels, wording(self.game.name))  # type: ignore[assignment]
         bots = ", ".join(sorted(set(self.seating.bots)))
         self.journal.lines.append(Text(f"You are seat {self.seat}; the other seats are bots ({bots})."))
         self.journal.add(self.state.opening_events())
@@ -110,13 +112,13 @@ class ScreenSession(Session):
 
 
 def describe_choices(
-    legal: Sequence[str], view: Mapping[str, Any], describe: Any, columns: int = 1
+    legal: Sequence[str], view: Mapping[str, Any], describe: Any, labels: Sequence[str] | None = None
 ) -> list[Text]:
     """The numbered list of choices: ``1. hit  Hit: one more card``."""
     out = []
     for number, text in enumerate(legal, start=1):
         line = Text(f"{number:>2}. ", style="bold")
         line.append(text, style="bold cyan")
-        line.append(f"  {describe(text, view)}")
+        line.append(f"  {describe(text, view, labels)}")
         out.append(line)
     return out

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..games.megalomania.cards import COLOURS, RANK_NAMES, VALUES, colour_of, parse_card, rank_of
+from ..games.megalomania.cards import colour_of, parse_card, rank_of
+from ..words.megalomania import card_name, card_parts, seat_name, signed
 
 # badge style (card chips, colour names) and plain text style, per colour
 BADGE = {
@@ -25,21 +26,9 @@ YOU = "bold green"
 DIM = "grey50"
 
 
-def card_parts(text: str) -> tuple[str, str, int]:
-    """(colour, rank name, printed value) of a card written like ``Ku``."""
-    c = parse_card(text)
-    return COLOURS[colour_of(c)], RANK_NAMES[rank_of(c)], VALUES[rank_of(c)]
-
-
 def card_sort_key(text: str) -> tuple[int, int]:
     c = parse_card(text)
     return colour_of(c), rank_of(c)
-
-
-def card_name(text: str) -> str:
-    """``the blue Knight (9)``: a card in words."""
-    colour, rank, value = card_parts(text)
-    return f"the {colour} {rank} ({value})"
 
 
 def colour_badge(colour: str, label: str | None = None) -> Text:
@@ -73,13 +62,21 @@ def chips(cards: Sequence[str], sep: str = " ", short: bool = False, named: bool
     return out
 
 
-def seat_name(labels: Sequence[str] | None, seat: int) -> str:
-    return labels[seat] if labels is not None and seat < len(labels) else f"Seat {seat}"
-
-
 def seat_text(labels: Sequence[str] | None, seat: int, me: int | None) -> Text:
     return Text(seat_name(labels, seat), style=YOU if seat == me else "bold")
 
 
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
+def number_card_style(value: int) -> str:
+    """Summon 7's number cards: green when low, gold in the middle, red when high."""
+    if value <= 4:
+        return "bold black on pale_green3"
+    if value <= 8:
+        return "bold black on gold1"
+    return "bold bright_white on red3"
+
+
+def number_chip(value: int, dim: bool = False) -> Text:
+    return Text(f" {value} ", style=number_card_style(value) + (" dim" if dim else ""))
+
+
+__all__ = ["card_name", "card_parts", "seat_name", "signed"]

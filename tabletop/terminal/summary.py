@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..games.megalomania.cards import COLOURS, RANK_LETTERS, RANK_NAMES, VALUES
 from ..games.megalomania.rules import DOMINANT_BY_ROUND
-from .describe import POWERS
+from ..words.megalomania import POWERS
 from .render import View, default_labels
 from .style import DIM, colour_badge, seat_text, signed
 

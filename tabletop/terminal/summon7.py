@@ -15,8 +15,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..words.megalomania import seat_name as name
+from ..words.megalomania import subject, verb
+from ..words.summon7 import describe_action, next_card_counts
 from .screens import describe_choices
-from .style import DIM, YOU
+from .style import DIM, YOU, number_card_style, number_chip
 
 View = Mapping[str, Any]
 LOG_LINES = 14
@@ -24,52 +27,14 @@ PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 STATUS_STYLE = {"active": "bold", "held": "green", "busted": "red"}
 
 
-def card_style(value: int) -> str:
-    if value <= 4:
-        return "bold black on pale_green3"
-    if value <= 8:
-        return "bold black on gold1"
-    return "bold bright_white on red3"
-
-
-def chip(value: int, dim: bool = False) -> Text:
-    return Text(f" {value} ", style=card_style(value) + (" dim" if dim else ""))
-
-
 def chips(values: Sequence[int], dim: bool = False) -> Text:
+    """Summon 7 cards as a row of coloured badges."""
     out = Text()
     for i, value in enumerate(values):
         if i:
             out.append(" ")
-        out.append_text(chip(value, dim))
+        out.append_text(number_chip(value, dim))
     return out
-
-
-def name(labels: Sequence[str] | None, seat: int) -> str:
-    return labels[seat] if labels is not None and seat < len(labels) else f"Seat {seat}"
-
-
-def subject(seat: int, me: int | None, labels: Sequence[str] | None) -> str:
-    return "You" if seat == me else name(labels, seat)
-
-
-def verb(seat: int, me: int | None, word: str) -> str:
-    """``holds`` for a seat, ``hold`` for you."""
-    return word[:-1] if seat == me and word.endswith("s") else word
-
-
-def next_card_counts(view: View) -> list[int]:
-    deck = list(view["deck_values"])
-    return deck if sum(deck) else list(view["discard"])
-
-
-def bust_chance(view: View, seat: int, hungry: bool = False) -> float:
-    counts = next_card_counts(view)
-    total = sum(counts)
-    if not total:
-        return 1.0
-    p: float = sum(counts[v] for v in set(view["seats"][seat]["cards"])) / total
-    return 1.0 - (1.0 - p) ** 2 if hungry else p
 
 
 def seat_label(labels: Sequence[str], seat: int, me: int | None) -> Text:
@@ -119,7 +84,7 @@ def deck_line(view: View) -> Text:
     line = Text(f"Deck {view['deck']} cards, discard pile {sum(view['discard'])}.  Next card: ", style=DIM)
     for value, count in enumerate(counts):
         if count:
-            line.append(str(value), style=card_style(value))
+            line.append(str(value), style=number_card_style(value))
             line.append(f"×{count} ", style=DIM)
     return line
 
@@ -137,70 +102,8 @@ def render_view(view: View, labels: Sequence[str], log: Sequence[Text], wide: bo
     parts.append(log_panel(log))
     if view["legal"]:
         parts.append(Text("Your turn:", style="bold green"))
-        parts += describe_choices(view["legal"], view, describe_action)
+        parts += describe_choices(view["legal"], view, describe_action, labels)
     return Group(*parts)
-
-
-def describe_action(text: str, view: View) -> str:
-    me = view["seat"]
-    mine = view["seats"][me]
-    if text == "hit":
-        return f"Hit: one more card (bust chance {bust_chance(view, me):.0%})"
-    if text == "hold":
-        return f"Hold at {mine['total']}"
-    return text
-
-
-def describe_event(
-    kind: str, data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None
-) -> Text | None:
-    seat = data.get("seat", -1)
-    who = subject(seat, me, labels) if isinstance(seat, int) and seat >= 0 else ""
-    if kind == "round":
-        stage = "Pre-game round" if data.get("stage") == "pre-game" else "Round"
-        dealer = data["dealer"]
-        return Text(
-            f"{stage} {data['round']}: {subject(dealer, me, labels)} {verb(dealer, me, 'deals')}.",
-            style="bold",
-        )
-    if kind == "card":
-        line = Text(
-            f"{who} {verb(seat, me, 'gets')} " if data["first"] else f"{who} {verb(seat, me, 'hits')}: "
-        )
-        return line.append_text(chip(data["value"]))
-    if kind == "hungry-deal":
-        a, b = data["cards"]
-        line = Text(f"{who} {'are' if seat == me else 'is'} hungry: dealt ")
-        line.append_text(chips([a, b]))
-        return line.append(f", must keep the {data['kept']}.")
-    if kind == "bust":
-        return Text(
-            f"{who} {verb(seat, me, 'busts')} on a second {data['value']} (total {data['total']}).",
-            style="red",
-        )
-    if kind == "hold":
-        return Text(
-            f"{who} {verb(seat, me, 'holds')} at {data['total']} (house total {data['house_total']})."
-        )
-    if kind == "reshuffle":
-        return Text(
-            f"The deck is out: the discard pile ({data['cards']} cards) becomes the new deck.", style="italic"
-        )
-    if kind in ("round-end", "home-end"):
-        return round_line(data, me, labels)
-    if kind == "game-over":
-        return Text("The game is over.", style="bold")
-    return None
-
-
-def round_line(data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None) -> Text:
-    winners, totals = data["winners"], data["totals"]
-    if not winners:
-        return Text(f"Round {data['round']} over: everybody busted, nobody scores.", style="bold")
-    names = " and ".join(subject(w, me, labels) for w in winners)
-    tie = " (a tie: each scores)" if len(winners) > 1 else ""
-    won = "win" if len(winners) > 1 or winners[0] == me else "wins"
-    return Text(f"Round {data['round']} over: {names} {won} with {totals[winners[0]]}{tie}.", style="bold")
 
 
 def ranking_table(

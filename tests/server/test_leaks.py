@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.core.record import Record
 from tabletop.games.megalomania.cards import texts
+from tabletop.words.megalomania import describe_event
 
 from .helpers import (
     act,
@@ -58,6 +59,7 @@ def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, play
             for ws in sockets.values():
                 ws.__exit__(None, None, None)
 
+    names = [f"Seat {s}" for s in range(players)]
     states = states_by_step(record)
     assert len(states) == len(record.actions) + 1
     events = true_events(record)
@@ -77,13 +79,17 @@ def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, play
                 assert set(mine["hand"]) | set(mine.get("table", [])) == set(texts(truth.hands[key]))
                 assert bool(view["legal"]) == (truth.current_seat == key)
             # events: exactly those of the step this seat may see (a deal: only its own hand)
-            sent = message["events"] if message["type"] == "update" else message["log"]
-            expected = [
-                {"step": k, **e.to_json()}
-                for k, e in events
-                if e.visible(key) and (k == step if message["type"] == "update" else k <= step)
-            ]
+            # each with its line of the log in this seat's words (built from that event alone)
+            told = message["events"] if message["type"] == "update" else message["log"]
+            sent = [{k: v for k, v in e.items() if k != "words"} for e in told]
+            shown = [(k, e) for k, e in events if e.visible(key)]
+            shown = [(k, e) for k, e in shown if (k == step if message["type"] == "update" else k <= step)]
+            expected = [{"step": k, **e.to_json()} for k, e in shown]
             assert sent == expected[-len(sent) :] if sent else not expected
+            for e, (_, event) in zip(told, shown[len(shown) - len(told) :], strict=True):
+                line = describe_event(event.kind, event.data, key, names)
+                assert e.get("words") == (line.to_json() if line is not None else None)
+            assert list(message["labels"]) == view["legal"]
             assert all(e["seat"] == key for e in sent if e["kind"] in ("hand", "scroll-drawn"))
             checked += 1
     assert checked == (players + 1) * len(record.actions)  # the welcome, every update but the last

@@ -12,7 +12,7 @@ from rich.console import Console
 import tabletop
 from tabletop.games.megalomania.cards import CARD_TEXT
 from tabletop.terminal import render_final, render_view
-from tabletop.terminal.describe import describe_action, describe_event
+from tabletop.words.megalomania import describe_action, describe_event
 
 CARDS = set(CARD_TEXT)
 

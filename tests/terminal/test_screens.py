@@ -19,6 +19,7 @@ from tabletop.terminal import run_game
 from tabletop.terminal import summon7 as summon7_screen
 from tabletop.terminal.saving import load_game
 from tabletop.terminal.screens import SCREENS, interpret
+from tabletop.words import wording
 
 OPTIONS: dict[str, dict[str, Any]] = {"summon7": {}, "clan": {"pregame": 30}}
 
@@ -152,19 +153,20 @@ def test_help_explains_the_rules_and_the_notation(tmp_path: Path, game: str) -> 
 @pytest.mark.parametrize("game", sorted(SCREENS))
 def test_every_event_and_action_of_random_games_has_words(game: str) -> None:
     screen = summon7_screen if game == "summon7" else clan_screen
+    words = wording(game)
     silent = {"card"} if game == "summon7" else set()
     for seed in range(6):
         state = tabletop.make(game, players=3, **OPTIONS[game]).new_state(seed)
         rng = random.Random(seed)
         for event in state.opening_events():
-            screen.describe_event(event.kind, event.data, 0, None)
+            words.describe_event(event.kind, event.data, 0, None)
         while not state.is_terminal():
             seat = state.current_seat
             view = state.view(seat)
             for text in view["legal"]:
-                assert screen.describe_action(text, view) != text or text in ("hit", "hold")
+                assert words.describe_action(text, view) != text or text in ("hit", "hold")
             for event in state.apply(rng.choice(state.legal_actions())):
-                line = screen.describe_event(event.kind, event.data, 0, None)
+                line = words.describe_event(event.kind, event.data, 0, None)
                 assert line is not None or event.kind in silent - {"card"}, event.kind
         final = console()
         final.print(screen.render_final(state.view(0), ["You", "Seat 1", "Seat 2"]))

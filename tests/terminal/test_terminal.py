@@ -17,9 +17,9 @@ import tabletop
 from tabletop.core.record import Record
 from tabletop.games.megalomania.cards import COLOUR_LETTERS, COLOURS, RANK_LETTERS, RANK_NAMES
 from tabletop.terminal import render_final, render_hand, render_view, run_game
-from tabletop.terminal.describe import describe_action
 from tabletop.terminal.journal import RoundResult
 from tabletop.terminal.saving import load_game
+from tabletop.words.megalomania import describe_action
 
 CODE = re.compile(r"\b[FAXDWKOE][bryu]\b")
 CHIP = re.compile(r"(Farmer|Assassin|Explorer|Dwarf|Wizard|Knight|Oracle|Emperor) (\d+)")

@@ -1,7 +1,7 @@
-"""Actions and events in words, for the list of choices and the log.
+"""Megalomania's actions and events in words, for the terminal's choices and log and the browser's.
 
-Everything here reads a seat's view or the events that seat may see, never
-the state itself.
+Everything here reads a seat's view or the events that seat may see, never the state itself.
+``names`` are the seats' names as the front end shows them (``Seat 2`` when absent).
 """
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.text import Text
-
+from ..games.megalomania.cards import COLOURS, RANK_NAMES, VALUES, colour_of, parse_card, rank_of
 from ..games.megalomania.data import load_scrolls
-from .style import card_name, card_parts, chips, seat_name, signed
+from .line import Card, Line, line, spaced
+
+Names = Sequence[str] | None
+View = Mapping[str, Any]
 
 POWERS = {
     "Farmer": "choose who leads the next turn",
@@ -30,8 +32,6 @@ RESOURCE_WORDS = {
     "mixed": "1 power crystal and 5 cubes",
     "scroll": "a scroll",
 }
-
-
 COLOUR_WORDS = {"b": "black", "r": "red", "y": "yellow", "u": "blue"}
 RANK_BY_LETTER = {"F": "Farmer", "A": "Assassin", "X": "Explorer", "D": "Dwarf", "W": "Wizard", "K": "Knight"}
 RANK_BY_LETTER |= {"O": "Oracle", "E": "Emperor"}
@@ -42,43 +42,64 @@ PASS_WORDS = {
 }
 
 
+def card_parts(text: str) -> tuple[str, str, int]:
+    """(colour, rank name, printed value) of a card written like ``Ku``."""
+    c = parse_card(text)
+    return COLOURS[colour_of(c)], RANK_NAMES[rank_of(c)], VALUES[rank_of(c)]
+
+
+def card_name(text: str) -> str:
+    """``the blue Knight (9)``: a card in words."""
+    colour, rank, value = card_parts(text)
+    return f"the {colour} {rank} ({value})"
+
+
 def scroll_name(number: int) -> str:
     """``scroll 4 (Redeal the cards)``."""
     scroll = load_scrolls().get(number)
     return f"scroll {number} ({scroll.name})" if scroll else f"scroll {number}"
 
 
-def _last_play(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def seat_name(names: Names, seat: int) -> str:
+    return names[seat] if names is not None and 0 <= seat < len(names) else f"Seat {seat}"
+
+
+def subject(seat: int, me: int | None, names: Names) -> str:
+    return "You" if seat == me else seat_name(names, seat)
+
+
+def verb(seat: int, me: int | None, word: str) -> str:
+    """``plays`` for a seat, ``play`` for you (only regular verbs are used)."""
+    return word[:-1] if seat == me and word.endswith("s") else word
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+# -- actions --------------------------------------------------------------------------------------
+def _last_play(view: View) -> Mapping[str, Any] | None:
     plays = view["trick"]["plays"]
     return plays[-1] if plays else None
 
 
-def _who(seat: int, me: int | None, verb: str) -> str:
+def _who(seat: int, me: int | None, names: Names, word: str) -> str:
     """``you lead`` / ``Seat 2 leads``."""
-    return f"you {verb}" if seat == me else f"Seat {seat} {verb}s"
+    return f"you {word}" if seat == me else f"{seat_name(names, seat)} {word}s"
 
 
-def _power_words(rank: str, view: Mapping[str, Any], last: Mapping[str, Any] | None) -> str:
-    """What a power does, and on whose card when it is not yours (scroll 18)."""
-    on = ""
-    if view["phase"] == "assist" and last is not None:
-        on = f" on Seat {last['seat']}'s card"
-    return f"Use the {rank}'s power{on}: {POWERS.get(rank, 'its power')}"
-
-
-def describe_action(text: str, view: Mapping[str, Any]) -> str:
+def describe_action(text: str, view: View, names: Names = None) -> str:
     """A legal action of ``view``'s seat in words, e.g. ``Play the blue Knight (9)``."""
     me = view["seat"]
     key, _, arg = text.partition("=")
     last = _last_play(view)
     phase = view["phase"]
+    on = f" on {seat_name(names, last['seat'])}'s card" if phase == "assist" and last else ""
     if key == "take":
         return f"Take {RESOURCE_WORDS.get(arg, arg)}"
     if key == "lead":
-        on = f" on Seat {last['seat']}'s card" if phase == "assist" and last else ""
-        return f"Use the Farmer's power{on}: {_who(int(arg), me, 'lead')} the next turn"
+        return f"Use the Farmer's power{on}: {_who(int(arg), me, names, 'lead')} the next turn"
     if key == "colour":
-        on = f" on Seat {last['seat']}'s card" if phase == "assist" and last else ""
         rank = card_parts(last["card"])[1] if last else "Oracle"
         any_power = (view.get("scroll_effect") or {}).get("scroll") == 20 and rank != "Oracle"
         thing = f"your {rank}" if any_power else "it"
@@ -87,7 +108,7 @@ def describe_action(text: str, view: Mapping[str, Any]) -> str:
         return f"Put {card_name(arg)} back into the previous trick"
     if text == "power":
         rank = card_parts(last["card"])[1] if last else "card"
-        return _power_words(rank, view, last)
+        return f"Use the {rank}'s power{on}: {POWERS.get(rank, 'its power')}"
     if key == "power":
         rank = RANK_BY_LETTER.get(arg, arg)
         return f"Use the {rank}'s power on your card (scroll 20): {POWERS.get(rank, '')}"
@@ -99,7 +120,7 @@ def describe_action(text: str, view: Mapping[str, Any]) -> str:
         return "Done: no more powers or cubes on this card"
     if text == "pass":
         return PASS_WORDS.get(phase, "Pass")
-    words = _scroll_action(key, arg, text, view)
+    words = _scroll_action(key, arg, text, view, names)
     if words is not None:
         return words
     if text.endswith("!"):
@@ -110,7 +131,7 @@ def describe_action(text: str, view: Mapping[str, Any]) -> str:
     return f"Play {card_name(text)}"
 
 
-def _scroll_action(key: str, arg: str, text: str, view: Mapping[str, Any]) -> str | None:
+def _scroll_action(key: str, arg: str, text: str, view: View, names: Names) -> str | None:
     """The actions of scrolls and special deals in words; None for the others."""
     me, phase = view["seat"], view["phase"]
     colour = COLOUR_WORDS.get(arg, arg)
@@ -125,17 +146,18 @@ def _scroll_action(key: str, arg: str, text: str, view: Mapping[str, Any]) -> st
     if key == "call":
         return f"Scroll 2: call {colour}; each other player gives you a {colour} card (any card without one)"
     if key == "swap":
-        return f"Scroll 13: swap hands with Seat {arg}"
+        return f"Scroll 13: swap hands with {seat_name(names, int(arg))}"
     if key == "leader":
-        return f"Scroll 19: {_who(int(arg), me, 'lead')} every turn this round"
+        return f"Scroll 19: {_who(int(arg), me, names, 'lead')} every turn this round"
     if key == "give":
         if phase == "hand-over":
             return f"Hand {card_name(arg)} to the player on your right"
-        caller = next((r["seat"] for r in reversed(view["round_scrolls"])), None)
         if view["asking"] == "give-back":
             giver = view["queue"][0] if view["queue"] else None
-            return f"Give {card_name(arg)} back to Seat {giver}"
-        return f"Hand {card_name(arg)} to Seat {caller} (scroll 2)"
+            return f"Give {card_name(arg)} back to {seat_name(names, giver) if giver is not None else 'them'}"
+        caller = next((r["seat"] for r in reversed(view["round_scrolls"])), None)
+        to = seat_name(names, caller) if caller is not None else "the caller"
+        return f"Hand {card_name(arg)} to {to} (scroll 2)"
     if key == "lay":
         return f"Lay {card_name(arg)} next in your sequence"
     if key == "pile":
@@ -151,100 +173,83 @@ def _scroll_action(key: str, arg: str, text: str, view: Mapping[str, Any]) -> st
     return None
 
 
-def _subject(seat: int, me: int | None, labels: Sequence[str] | None) -> str:
-    return "You" if seat == me else seat_name(labels, seat)
+# -- events ---------------------------------------------------------------------------------------
+def _short(cards: Sequence[str]) -> list[Card | str]:
+    return spaced(Card(c, "short") for c in cards)  # type: ignore[return-value]
 
 
-def _verb(seat: int, me: int | None, verb: str) -> str:
-    """``plays`` for a seat, ``play`` for you (only regular verbs are used)."""
-    return verb[:-1] if seat == me and verb.endswith("s") else verb
-
-
-def describe_event(
-    kind: str, data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None = None
-) -> Text | None:
-    """One line of the log for an event ``me`` may see; None for events not worth a line."""
+def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
+    """One line of the log for an event ``me`` may see (None: a spectator or the replay of all
+    seats); None for events not worth a line."""
     seat = data.get("seat", -1)
-    who = _subject(seat, me, labels)
+    who = subject(seat, me, names)
 
-    def does(verb: str) -> str:
-        return f"{who} {_verb(seat, me, verb)}"
+    def does(word: str) -> str:
+        return f"{who} {verb(seat, me, word)}"
 
     if kind == "round":
-        dealer = _subject(data["dealer"], me, labels)
-        return Text(
+        dealer = subject(data["dealer"], me, names)
+        return line(
             f"Round {data['round']} begins: dominant {data['dominant']}, mission {data['mission']}, "
-            f"{dealer} {'deal' if data['dealer'] == me else 'deals'}.",
-            style="bold",
+            f"{dealer} {verb(data['dealer'], me, 'deals')}.",
+            tone="strong",
         )
     if kind == "hand":
         if "set_aside" in data:
-            line = Text("You keep ").append_text(chips(data["cards"], short=True))
-            return line.append("; the other pile leaves the round.")
-        return Text("Your hand: ").append_text(chips(data["cards"], short=True))
+            return line(f"{does('keeps')} ", _short(data["cards"]), "; the other pile leaves the round.")
+        owner = "Your" if seat == me or seat == -1 else f"{who}'s"
+        return line(f"{owner} hand: ", _short(data["cards"]))
     if kind == "resources":
-        return Text(f"{does('takes')} {RESOURCE_WORDS.get(data['choice'], data['choice'])}.")
+        return line(f"{does('takes')} {RESOURCE_WORDS.get(data['choice'], data['choice'])}.")
     if kind == "scroll-drawn":
-        return Text(f"{does('draws')} {scroll_name(data['scroll'])}.")
+        return line(f"{does('draws')} {scroll_name(data['scroll'])}.")
     if kind == "play":
-        line = Text(f"{does('plays')} ")
-        line.append_text(chips([data["card"]], named=True))
-        if data.get("power"):
-            line.append(" by its power, off the rule")
-        return line
+        return line(
+            f"{does('plays')} ",
+            Card(data["card"], "named"),
+            " by its power, off the rule" * bool(data.get("power")),
+        )
     if kind == "power":
         rank = data.get("power") or card_parts(data["card"])[1]
-        if "owner" in data:
-            rank = f"{rank} on {_subject(data['owner'], me, labels)}'s card:"
+        rank = RANK_BY_LETTER.get(rank, rank)
+        on = f" on {subject(data['owner'], me, names)}'s card" if "owner" in data else ""
         if "lead" in data:
-            chosen = _subject(data["lead"], me, labels)
-            detail = f"{chosen} will lead the next turn"
+            detail = f"{subject(data['lead'], me, names)} will lead the next turn"
         elif "colour" in data:
-            detail = f"the Oracle becomes {data['colour']}"
+            detail = f"the card becomes {data['colour']}"
         else:
             detail = POWERS.get(rank, "")
-        return Text(f"{does('uses')} the {rank}'s power: {detail}.")
+        return line(f"{does('uses')} the {rank}'s power{on}: {detail}.")
     if kind == "cube":
-        return Text(f"{does('adds')} a cube ({signed(data['delta'])}): value now {data['value']}.")
+        return line(f"{does('adds')} a cube ({signed(data['delta'])}): value now {data['value']}.")
     if kind == "explore":
         owner = "Your" if seat == me else f"{who}'s"
-        line = Text(f"{owner} Explorer finds ")
-        line.append_text(chips([data["card"]], named=True))
-        return line.append(" in the previous trick.")
+        return line(f"{owner} Explorer finds ", Card(data["card"], "named"), " in the previous trick.")
     if kind == "explore-return":
-        line = Text(f"{does('puts')} ")
-        line.append_text(chips([data["card"]], named=True))
-        return line.append(" back into the previous trick.")
+        return line(f"{does('puts')} ", Card(data["card"], "named"), " back into the previous trick.")
     if kind == "trick":
-        return _trick_line(data, me, labels)
+        return _trick_line(data, me, names)
     if kind == "scored":
-        parts = ", ".join(f"{_subject(s, me, labels)} {signed(p)}" for s, p in enumerate(data["points"]))
-        line = Text(f"Round {data['round']} scored (mission {data['mission']}): {parts}", style="bold")
+        points = ", ".join(f"{subject(s, me, names)} {signed(p)}" for s, p in enumerate(data["points"]))
+        text = f"Round {data['round']} scored (mission {data['mission']}): {points}"
         if any(data.get("bonus", [])):
-            bonus = enumerate(data["bonus"])
-            extra = ", ".join(f"{_subject(s, me, labels)} {signed(b)}" for s, b in bonus if b)
-            line.append(f"; scrolls: {extra}")
-        return line.append(".")
+            bonus = ", ".join(
+                f"{subject(s, me, names)} {signed(b)}" for s, b in enumerate(data["bonus"]) if b
+            )
+            text += f"; scrolls: {bonus}"
+        return line(text + ".", tone="strong")
     if kind == "game-over":
-        return Text("The game is over.", style="bold")
-    return _scroll_event(kind, data, me, labels, does)
-
-
-def _cards_line(start: str, cards: Sequence[str], end: str) -> Text:
-    return Text(start).append_text(chips(list(cards), short=True)).append(end)
+        return line("The game is over.", tone="strong")
+    return _scroll_event(kind, data, me, names, does)
 
 
 def _scroll_event(
-    kind: str,
-    data: Mapping[str, Any],
-    me: int | None,
-    labels: Sequence[str] | None,
-    does: Callable[[str], str],
-) -> Text | None:
+    kind: str, data: Mapping[str, Any], me: int | None, names: Names, does: Callable[[str], str]
+) -> Line | None:
     """The events of scrolls and special deals in words."""
 
     def name(seat: int) -> str:
-        return _subject(seat, me, labels)
+        return subject(seat, me, names)
 
     simple: dict[str, Callable[[], str]] = {
         "scroll-pass": lambda: f"{does('uses')} no scroll.",
@@ -272,38 +277,47 @@ def _scroll_event(
         "steal": lambda: f"{does('steals')} the trick from {name(data['from'])} (scroll 10).",
     }
     if kind in simple:
-        return Text(simple[kind]())
+        return line(simple[kind]())
     if kind == "scroll":
-        return Text(f"{does('uses')} {scroll_name(data['scroll'])}.", style="bold")
+        return line(f"{does('uses')} {scroll_name(data['scroll'])}.", tone="strong")
     if kind == "scrolls-seen":
-        return Text(f"You draw scrolls {', '.join(map(str, data['scrolls']))}.")
-    if kind == "exchange" and me not in (data["seat"], data["to"]):
-        return Text(f"{name(data['seat'])} hands a card to {name(data['to'])}.")
+        return line(f"{does('draws')} scrolls {', '.join(map(str, data['scrolls']))}.")
+    if kind == "exchange":
+        return (
+            None
+            if me in (data["seat"], data["to"])
+            else line(f"{name(data['seat'])} hands a card to {name(data['to'])}.")
+        )
     if kind == "give" and "to" in data:
-        return _cards_line(f"{does('hands')} ", [data["card"]], f" to {name(data['to'])}.")
+        return line(f"{does('hands')} ", _short([data["card"]]), f" to {name(data['to'])}.")
     if kind in ("give", "lay", "pile"):
-        verb = {"give": "You choose to hand over ", "lay": "You lay ", "pile": "You put in your first pile "}
-        return _cards_line(verb[kind], [data["card"]], ".")
+        start, end = {
+            "give": (does("chooses") + " to hand over ", "."),
+            "lay": (does("lays") + " ", " next in the sequence."),
+            "pile": (does("puts") + " ", " in the first pile."),
+        }[kind]
+        return line(start, _short([data["card"]]), end)
     if kind == "handed":
-        return _cards_line(f"{does('hands')} ", data["cards"], f" to {name(data['to'])}.")
+        return line(f"{does('hands')} ", _short(data["cards"]), f" to {name(data['to'])}.")
     if kind == "drawn":
-        return _cards_line("You take ", [data["card"]], " into your hand.")
+        return line(f"{does('takes')} ", _short([data["card"]]), " into the hand.")
     if kind == "turned":
-        return _cards_line("Turned ", [data["card"]], f": {data['dominant']} is dominant this turn.")
+        return line("Turned ", _short([data["card"]]), f": {data['dominant']} is dominant this turn.")
     if kind == "table":
         cards = [c for row in data["table"] for c in row]
-        return _cards_line("Face up on the table: ", cards, ".") if cards else None
+        return line("Face up on the table: ", _short(cards), ".") if cards else None
     return None
 
 
-def _trick_line(data: Mapping[str, Any], me: int | None, labels: Sequence[str] | None) -> Text:
+def _trick_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     winner = data["winner"]
-    line = Text(f"{_subject(winner, me, labels)} {_verb(winner, me, 'takes')} the trick ")
-    line.stylize("bold")
-    line.append_text(chips(data["cards"], short=True))
+    parts: list[Any] = [
+        f"{subject(winner, me, names)} {verb(winner, me, 'takes')} the trick ",
+        _short(data["cards"]),
+    ]
     leader = data.get("next_leader", winner)
     if "owner" in data:
-        line.append(f"; it counts for {_subject(data['owner'], me, labels)}")
+        parts.append(f"; it counts for {subject(data['owner'], me, names)}")
     if leader != winner:
-        line.append(f"; {_subject(leader, me, labels)} {_verb(leader, me, 'leads')} next")
-    return line.append(".")
+        parts.append(f"; {subject(leader, me, names)} {verb(leader, me, 'leads')} next")
+    return line(*parts, ".", tone="strong")

@@ -1,0 +1,43 @@
+"""What a seat is told in words: each event's line and each legal action's label.
+
+The words are the game's own (:mod:`tabletop.words`), the same the terminal prints, so the
+browser needs no copy of them.  They are built per seat from what that seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..core.protocol import JSON, Event
+from ..words import wording
+
+
+def seat_names(seats: Iterable[Mapping[str, Any]]) -> list[str]:
+    """``Ana``, ``Bot 2 (easy)`` or ``Seat 3``: how the log names each seat."""
+    out = []
+    for s in seats:
+        if s.get("name"):
+            out.append(str(s["name"]))
+        elif s.get("kind") == "bot":
+            out.append(f"Bot {s['seat']} ({s.get('level')})")
+        else:
+            out.append(f"Seat {s['seat']}")
+    return out
+
+
+def told_events(
+    game: str, events: Iterable[tuple[int, Event]], seat: int | None, everything: bool, names: Sequence[str]
+) -> list[JSON]:
+    """The events ``seat`` may see (all of them once ``everything`` is public), each with its line
+    of the log under ``words`` when it is worth one."""
+    describe = wording(game).describe_event
+    out: list[JSON] = []
+    for step, event in events:
+        if everything or event.visible(seat):
+            told: dict[str, JSON] = {"step": step, **event.to_json()}
+            line = describe(event.kind, event.data, seat, names)
+            if line is not None:
+                told["words"] = line.to_json()
+            out.append(told)
+    return out
