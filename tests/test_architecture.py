@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
-OUTER = ("agents", "sim", "terminal", "cli", "server", "web")
+OUTER = ("agents", "sim", "terminal", "cli", "server", "web", "words")
 
 
 def modules(folder: str) -> list[Path]:
@@ -63,3 +63,15 @@ def test_rules_do_no_io_and_use_no_global_rng(path: Path) -> None:
                 if func.value.id == "random":
                     assert func.attr not in GLOBAL_RNG, f"{path}:{node.lineno} uses random.{func.attr}"
                 assert func.value.id not in ("socket", "subprocess"), f"{path}:{node.lineno}"
+
+
+FRONT_ENDS = ("tabletop.terminal", "tabletop.server", "tabletop.cli", "rich", "fastapi", "starlette")
+
+
+@pytest.mark.parametrize("path", modules("words"), ids=str)
+def test_words_serve_every_front_end_and_import_none(path: Path) -> None:
+    """The words of actions and events are shared by the terminal and the server: they may read
+    the games, never a front end (nor the agents, which must not shape what a person is told)."""
+    for name in imported(path):
+        assert not name.startswith(FRONT_ENDS), f"{path} imports {name}"
+        assert not name.startswith("tabletop.agents"), f"{path} imports {name}"
