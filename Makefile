@@ -41,9 +41,11 @@ typecheck: $(VENV)/.dev
 unit: $(VENV)/.dev browser-deps
 	scripts/with-postgres.sh $(BIN)/pytest -n 2
 
-# Debian's chromium for the Playwright tests (they skip without it)
+# Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
+# browser's tests skip without it, and say so
 browser-deps:
 	scripts/ensure-chromium.sh
+	scripts/ensure-firefox.sh
 
 # docs/screenshots/*.png, taken by the browser tests
 screenshots: $(VENV)/.dev browser-deps

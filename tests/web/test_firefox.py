@@ -1,0 +1,107 @@
+"""The table page in Debian's Firefox ESR, driven over WebDriver BiDi (tests/web/bidi.py).
+
+Playwright's own Firefox is a patched build it downloads, and its BiDi channel for a stock
+Firefox asks for commands Firefox ESR does not have yet; so this talks to Firefox's Remote
+Agent itself.  A whole game by clicking, the hand as the server knows it, no JavaScript error.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tabletop.games.megalomania.cards import texts
+
+from .bidi import Session, firefox
+from .conftest import Live
+from .test_browser import CLICKABLE, create
+
+pytestmark = pytest.mark.timeout(240)
+FIREFOX = "/usr/bin/firefox-esr"
+
+# The first legal card or button when the page takes clicks, scrolled into view: the middle of
+# it once it stands still for two frames, and only if a click there would reach it; else null.
+TARGET = """async (selector) => {
+  if (document.body.classList.contains("pending")) return null;
+  const node = document.querySelector(selector);
+  if (!node) return null;
+  node.scrollIntoView({ block: "center", inline: "center" });
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const before = node.getBoundingClientRect();
+  await frame();
+  await frame();
+  const box = node.getBoundingClientRect();
+  if (!node.isConnected || box.width === 0 || box.x !== before.x || box.y !== before.y) return null;
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && node.contains(hit) ? [x, y] : null;
+}"""
+HAND = """[...document.querySelectorAll(".me-box .hand .card, .me-box .table-row-cards .card")]
+  .map((card) => card.dataset.card)"""
+NOW = f"""({{
+  step: Number(document.body.dataset.step || 0),
+  ready: !document.body.classList.contains("pending") && document.querySelector("{CLICKABLE}") !== null,
+  over: document.querySelector("#end:not([hidden])") !== null,
+}})"""
+
+
+@pytest.fixture(scope="module")
+def ff() -> Iterator[Session]:
+    if not os.path.exists(FIREFOX):
+        pytest.skip(f"no {FIREFOX}: make test installs Debian's firefox-esr when it can")
+    with firefox(FIREFOX) as session:
+        session.set_viewport(1360, 860)
+        yield session
+
+
+def until(ff: Session, expression: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not ff.evaluate(expression):
+        assert time.monotonic() < deadline, (
+            f"still false after {seconds} s: {expression}; errors: {ff.errors}"
+        )
+        ff.sleep(0.02)
+
+
+def click_something(ff: Session) -> bool:
+    """Click the first legal card or button with the mouse; False when there is none right now."""
+    where = ff.call(TARGET, CLICKABLE)
+    if where is None:
+        return False
+    ff.click_at(*where)
+    return True
+
+
+def test_a_whole_game_by_clicking_in_firefox(ff: Session, live: Live) -> None:
+    created = create(live, ["person", "easy", "easy", "easy"])
+    room = live.room(created["table"]["id"])
+    ff.goto(created["links"]["seats"][0]["url"])
+    until(ff, "document.querySelector('.mg-table') !== null")
+    assert ff.evaluate("document.querySelector('#who').textContent") == "You are in seat 0"
+    clicks, turns_checked, steps = 0, 0, [0]
+    deadline = time.monotonic() + 180
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end: {clicks} clicks, errors: {ff.errors}"
+        now: dict[str, Any] = ff.evaluate(NOW)
+        steps.append(int(now["step"]))
+        if now["over"]:
+            break
+        if now["ready"] and now["step"] == room.step and room.state.current_seat == 0:
+            # the table waits for this seat: the page shows the hand the server deals it
+            assert sorted(ff.evaluate(HAND)) == sorted(texts(room.state.hands[0])), f"at step {now['step']}"
+            turns_checked += 1
+        if click_something(ff):
+            clicks += 1
+        else:
+            ff.sleep(0.015)
+    assert clicks > 30 and turns_checked > 10, (clicks, turns_checked)
+    assert steps == sorted(steps) and steps[-1] > 100  # the step only moves on
+    until(ff, "document.querySelectorAll('#end table.final tr').length === 4")
+    assert room.over and steps[-1] == room.step
+    assert ff.evaluate("document.querySelector('#rematch') !== null")
+    ff.sleep(0.2)  # the last log entries
+    assert not ff.errors, ff.errors
