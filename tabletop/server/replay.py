@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import JSON, Event
+from ..words import content
 from .rooms import Refused, Room
 from .said import told_events
 
@@ -45,6 +46,7 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
         "events": now,
         "log": shown[-LOG_TAIL:],
         "view": state.view(seat),
+        "content": content(game.name),
         "views": [state.view(s) for s in range(len(room.seats))] if over else None,
         "scores": state.scores(),
     }

@@ -18,7 +18,7 @@ from ..core.errors import IllegalAction, InvalidActionText, TabletopError
 from ..core.protocol import JSON, Event, Game, State
 from ..core.record import Record
 from ..core.registry import make
-from ..words import labels
+from ..words import content, labels
 from .bots import bot_seed
 from .messages import dumps
 from .said import seat_names, told_events
@@ -159,6 +159,7 @@ class Room:
                 "last": self.last,
                 "view": view,
                 "labels": labels(self.game.name, view, names),
+                "content": content(self.game.name),
                 "log": log_events[-LOG_LENGTH:],
             }
         )

@@ -23,10 +23,17 @@ def wording(game: str) -> ModuleType:
     return WORDING.get(game, generic)
 
 
+def content(game: str) -> dict[str, Any]:
+    """The printed texts a front end may need to draw the game (card names and texts by id), from
+    its words module's ``content()``; empty for a game whose views carry their own."""
+    make = getattr(wording(game), "content", None)
+    return dict(make()) if make is not None else {}
+
+
 def labels(game: str, view: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[str, str]:
     """Every legal action of ``view`` in words, by its text."""
     describe = wording(game).describe_action
     return {text: describe(text, view, names) for text in view.get("legal") or ()}
 
 
-__all__ = ["Card", "Line", "Number", "Segment", "Tone", "labels", "line", "wording"]
+__all__ = ["Card", "Line", "Number", "Segment", "Tone", "content", "labels", "line", "wording"]

@@ -13,7 +13,7 @@ from ..games.summon7.clan.actions import DATA
 from . import summon7
 from .line import Line, line
 from .megalomania import Names, seat_name, subject, verb
-from .summon7 import View, bust_chance, round_line
+from .summon7 import View, bust_chance, percent, round_line
 
 POWER = {p.id: p for p in DATA.powers}
 HUMAN = {h.id: h.name for h in DATA.humans}
@@ -24,6 +24,21 @@ REASONS = {
     "uprising": "the humans rise",
     "rounds": "the last round is played",
 }
+
+
+def content() -> dict[str, Any]:
+    """The printed texts a table shows (all provisional, from data/clan.toml): power cards,
+    characters, humans and city locations, by id."""
+    return {
+        "powers": {
+            p.id: {"name": p.name, "phase": p.phase, "cost": p.cost, "text": p.text} for p in DATA.powers
+        },
+        "characters": {
+            c.id: {"name": c.name, "diet": DATA.humans[c.diet].id, "text": c.text} for c in DATA.characters
+        },
+        "humans": {h.id: {"name": h.name, "plural": plural(h.id)} for h in DATA.humans},
+        "locations": {loc.id: {"name": loc.name} for loc in DATA.locations},
+    }
 
 
 def plural(human: str, count: int = 2) -> str:
@@ -49,7 +64,7 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
     key, _, arg = text.partition("=")
     if text == "hit":
         hungry = " two cards, you keep the worse:" if mine["hungry"] else ""
-        return f"Hit:{hungry} bust chance {bust_chance(view, me, mine['hungry']):.0%}"
+        return f"Hit:{hungry} bust chance {percent(bust_chance(view, me, mine['hungry']))}"
     if text == "hold":
         return f"Hold at {mine['total']}"
     if text == "bust":
@@ -81,8 +96,9 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
     if key == "claim":
         return f"Claim {POWER[arg].name}: {POWER[arg].text}"
     if key == "blame":
-        seat = view["seats"][int(arg)]
-        return f"{subject(int(arg), me, names)} discards a random power card (of {len(seat['hand'])})"
+        blamed = int(arg)
+        cards = len(view["seats"][blamed]["hand"])
+        return f"{subject(blamed, me, names)} {verb(blamed, me, 'discards')} a random power card (of {cards})"
     return text
 
 

@@ -23,20 +23,30 @@ def next_card_counts(view: View) -> list[int]:
 
 
 def bust_chance(view: View, seat: int, hungry: bool = False) -> float:
-    """The chance that ``seat``'s next hit busts, from what the view shows (a hungry seat draws two
-    and keeps the worse, so busts if either card does)."""
+    """The chance that ``seat``'s next hit busts, from what the view shows.  A hungry seat is dealt
+    two cards and keeps the worse, so it busts if either does: two draws without replacement."""
     counts = next_card_counts(view)
     total = sum(counts)
     if not total:
         return 1.0
-    p: float = sum(counts[v] for v in set(view["seats"][seat]["cards"])) / total
-    return 1.0 - (1.0 - p) ** 2 if hungry else p
+    busting: int = sum(counts[v] for v in set(view["seats"][seat]["cards"]))
+    if not hungry:
+        return busting / total
+    if total < 2:
+        return 1.0 - (1.0 - busting / total) ** 2
+    safe = total - busting
+    return 1.0 - safe * (safe - 1) / (total * (total - 1))
+
+
+def percent(p: float) -> str:
+    """``13%``, rounded half up (as the browser rounds it), and ``<1%`` for a chance above nought."""
+    return "<1%" if 0 < p < 0.005 else f"{int(p * 100 + 0.5)}%"
 
 
 def describe_action(text: str, view: View, names: Names = None) -> str:
     me = view["seat"]
     if text == "hit":
-        return f"Hit: one more card (bust chance {bust_chance(view, me):.0%})"
+        return f"Hit: one more card (bust chance {percent(bust_chance(view, me))})"
     if text == "hold":
         return f"Hold at {view['seats'][me]['total']}"
     return text

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -13,55 +11,21 @@ import pytest
 from tabletop.games.megalomania.cards import texts
 from tests.server.helpers import hidden_from
 
+from . import helpers
 from .conftest import Live
+from .helpers import CLICKABLE, click, create, step, until
 
 pytestmark = pytest.mark.timeout(240)
-CLICKABLE = ".card.playable, button.action"
 VIEWPORT = {"width": 1360, "height": 860}
 
 
-def create(live: Live, seats: list[str]) -> dict[str, Any]:
-    body = json.dumps({"game": "megalomania", "options": {"players": len(seats)}, "seats": seats}).encode()
-    request = urllib.request.Request(
-        f"{live.base}/api/tables", data=body, headers={"Content-Type": "application/json"}
-    )
-    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
-    return data
-
-
 def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.goto(url)
-    page.wait_for_selector(".mg-table")
-    return context, page, problems
-
-
-def until(page: Any, expression: str, seconds: float = 20) -> None:
-    """Wait for a JavaScript expression to be true (polled: the page's CSP forbids eval)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
-        page.wait_for_timeout(20)
-
-
-def step(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.step || '0'"))
+    return helpers.open_page(browser, url, VIEWPORT, ".mg-table")
 
 
 def click_something(page: Any) -> bool:
     """Click the first legal card or button; False when there is none right now."""
-    target = page.query_selector(CLICKABLE)
-    if target is None or page.evaluate("document.body.classList.contains('pending')"):
-        return False
-    try:
-        target.click(timeout=1000)
-    except Exception:  # re-drawn under the mouse: look again
-        return False
-    return True
+    return click(page, page.query_selector(CLICKABLE))
 
 
 def hand_in_page(page: Any) -> set[str]:

@@ -18,7 +18,7 @@ from tabletop.games.megalomania.cards import texts
 
 from .bidi import Session, firefox
 from .conftest import Live
-from .test_browser import CLICKABLE, create
+from .helpers import CLICKABLE, create
 
 pytestmark = pytest.mark.timeout(240)
 FIREFOX = "/usr/bin/firefox-esr"

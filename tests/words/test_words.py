@@ -10,7 +10,7 @@ import pytest
 
 import tabletop
 from tabletop.core.registry import names
-from tabletop.words import Card, Line, Number, labels, line, wording
+from tabletop.words import Card, Line, Number, content, labels, line, wording
 from tabletop.words import generic as generic_words
 from tabletop.words.megalomania import describe_action as megalomania_action
 from tabletop.words.megalomania import describe_event as megalomania_event
@@ -89,3 +89,33 @@ def test_a_game_without_words_of_its_own_gets_its_events_as_data() -> None:
     said = generic_words.describe_event("bid", {"seat": 1, "amount": 3, "step": 9}, 0)
     assert said is not None and said.plain() == 'bid: {"amount": 3, "seat": 1}'
     assert generic_words.describe_action("bid=3", {}) == "bid=3"
+
+
+def test_the_clan_games_printed_texts_are_sent_once_and_name_every_card() -> None:
+    from tabletop.games.summon7.clan.actions import DATA
+
+    printed = content("clan")
+    assert set(printed["powers"]) == {p.id for p in DATA.powers}
+    assert set(printed["characters"]) == {c.id for c in DATA.characters}
+    assert all(c["diet"] in printed["humans"] for c in printed["characters"].values())
+    assert printed["powers"]["ward"]["name"] == "Ward" and printed["powers"]["ward"]["cost"] >= 0
+    assert content("megalomania") == {} and content("no-such-game") == {}
+    json.dumps(printed)
+
+
+def test_a_hungry_seat_busts_when_either_of_its_two_cards_would() -> None:
+    from tabletop.words.summon7 import bust_chance
+
+    deck = [0] * 13
+    deck[3], deck[5] = 2, 8  # ten cards: two 3s (busting a seat that holds a 3), eight 5s
+    view = {"deck_values": deck, "discard": [0] * 13, "seats": [{"cards": [3]}]}
+    assert bust_chance(view, 0) == 2 / 10
+    assert bust_chance(view, 0, hungry=True) == 1 - (8 * 7) / (10 * 9)
+    view["deck_values"] = [0] * 13
+    assert bust_chance(view, 0) == 1.0  # no card left anywhere
+
+
+def test_chances_are_rounded_half_up_as_the_browser_rounds_them() -> None:
+    from tabletop.words.summon7 import percent
+
+    assert [percent(p) for p in (0.125, 0.135, 0.0, 0.004, 1.0)] == ["13%", "14%", "0%", "<1%", "100%"]

@@ -1,12 +1,13 @@
-// Any other game: its view as text and its legal actions as buttons, until it has its own table.
+// Any other game: its legal actions as buttons (in the game's words) and its view as data.
 import { el } from "./cards.js";
+import { label } from "./words.js";
 
 export function renderTable(root, ctx) {
   const box = el("div", "generic");
   const legal = ctx.act ? ctx.view.legal || [] : [];
   const actions = el("div", "actions");
   for (const text of legal) {
-    const button = el("button", "action", text);
+    const button = el("button", "action", label(ctx, text));
     button.type = "button";
     button.dataset.action = text;
     button.addEventListener("click", () => ctx.act(text));
@@ -18,12 +19,6 @@ export function renderTable(root, ctx) {
 
 export function renderSide(root) {
   root.replaceChildren();
-}
-
-export function describeEvent(e) {
-  const { kind, ...rest } = e;
-  delete rest.step;
-  return `${kind}: ${JSON.stringify(rest)}`;
 }
 
 export function finalRows(view, ctx) {

@@ -1,7 +1,7 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
 import { cardBack, cardFace, el, parts } from "./cards.js";
-import { cardAction, describeAction, describeEvent, seatLabel, who } from "./words.js";
+import { cardAction, label, seatLabel, who } from "./words.js";
 
 const SLOTS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
 const PHASE_PROMPTS = {
@@ -198,7 +198,7 @@ function myArea(view, ctx) {
   const buttons = el("div", "actions");
   for (const text of legal) {
     if (/^([FAXDWKOE][bryu]|(return|give|lay|pile)=..)$/.test(text)) continue; // click the card instead
-    const button = el("button", `action ${actionClass(text)}`, describeAction(text, view, ctx.seats));
+    const button = el("button", `action ${actionClass(text)}`, label(ctx, text));
     button.type = "button";
     button.dataset.action = text;
     button.addEventListener("click", () => ctx.act(text));
@@ -212,7 +212,7 @@ function myArea(view, ctx) {
     const opts = { size };
     if (choice) {
       opts.onClick = () => ctx.act(choice);
-      opts.title = describeAction(choice, view, ctx.seats);
+      opts.title = label(ctx, choice);
     }
     const face = cardFace(c, opts);
     if (choice) face.classList.add("playable");
@@ -223,7 +223,7 @@ function myArea(view, ctx) {
     const opts = { size: "hand" };
     if (choice) {
       opts.onClick = () => ctx.act(choice);
-      opts.title = describeAction(choice, view, ctx.seats);
+      opts.title = label(ctx, choice);
     }
     const face = cardFace(c, opts);
     if (choice) face.classList.add("playable");
@@ -313,4 +313,4 @@ export function finalRows(view, ctx) {
     .sort((a, b) => (a.place ?? 9) - (b.place ?? 9) || b.score - a.score);
 }
 
-export { describeEvent, parts };
+export { parts };

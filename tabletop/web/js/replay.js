@@ -1,11 +1,9 @@
 // A finished game step by step: the table as a seat (or a spectator, or everyone) saw it.
 import { api, hashParams, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
-import * as generic from "./generic.js";
-import * as megalomania from "./megalomania.js";
-import { eventTone } from "./words.js";
+import { rendererFor } from "./renderers.js";
+import { lineItem } from "./said.js";
 
-const RENDERERS = { megalomania };
 const $ = (sel) => document.querySelector(sel);
 const id = tableId();
 const params = hashParams();
@@ -14,7 +12,7 @@ const token = params.get("token");
 const state = { table: null, step: 0, want: 0, steps: 0, perspective: params.get("seat") ?? "all", timer: null, loading: null };
 
 function game() {
-  return (state.table && RENDERERS[state.table.game]) || generic;
+  return rendererFor(state.table && state.table.game);
 }
 
 async function load(step) {
@@ -35,14 +33,10 @@ function draw(data) {
   const all = state.perspective === "all" && data.views;
   const seat = all || state.perspective === "spectator" ? null : Number(state.perspective);
   const hands = all ? data.views.map((v, s) => v.seats[s].hand) : null;
-  const ctx = { view: data.view, seats: state.table.seats, me: null, perspective: seat ?? 0, hands, act: null, over: data.finished, scores: data.scores };
+  const ctx = { view: data.view, seats: state.table.seats, me: null, perspective: seat ?? 0, hands, act: null, over: data.finished, scores: data.scores, content: data.content };
   renderer.renderTable($("#board"), ctx);
   renderer.renderSide($("#side"), ctx);
-  const lines = [];
-  for (const e of data.log) {
-    const text = renderer.describeEvent(e, null, state.table.seats);
-    if (text) lines.push(el("li", `${eventTone(e.kind)}${e.step === data.step ? " now" : ""}`, text));
-  }
+  const lines = data.log.map((e) => lineItem(e, e.step === data.step ? "now" : "")).filter(Boolean);
   $("#log").replaceChildren(...lines);
   $("#log").scrollTop = $("#log").scrollHeight;
   const slider = $("#slider");

@@ -1,11 +1,9 @@
 // The table page: one WebSocket, the seat's view drawn by the game's renderer, the log, the end.
 import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
-import * as generic from "./generic.js";
-import * as megalomania from "./megalomania.js";
-import { eventTone } from "./words.js";
+import { rendererFor } from "./renderers.js";
+import { lineItem } from "./said.js";
 
-const RENDERERS = { megalomania };
 const FINAL_CODES = new Set([4400, 4403, 4404]);
 const LOG_MAX = 300;
 
@@ -13,12 +11,12 @@ const id = tableId();
 const token = hashParams().get("token");
 const page = {
   table: null, seats: [], me: null, view: null, step: 0, over: false, last: null,
-  log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false,
+  labels: {}, content: {}, scores: null, log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false,
 };
 const $ = (sel) => document.querySelector(sel);
 
 function renderer() {
-  return (page.table && RENDERERS[page.table.game]) || generic;
+  return rendererFor(page.table && page.table.game);
 }
 
 function setStatus(text, kind) {
@@ -58,14 +56,14 @@ function receive(msg) {
     case "welcome":
       page.retry = 0;
       Object.assign(page, {
-        table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, step: msg.step,
+        table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, labels: msg.labels || {}, content: msg.content || {}, scores: msg.table.scores, step: msg.step,
         over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false,
       });
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
       render();
       break;
     case "update":
-      Object.assign(page, { view: msg.view, step: msg.step, over: msg.over, last: msg.last, pending: false, fresh: true });
+      Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: false, fresh: true });
       page.log.push(...msg.events);
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
       render();
@@ -102,8 +100,8 @@ function render() {
   document.body.dataset.seat = page.me === null ? "spectator" : String(page.me);
   const game = renderer();
   const ctx = {
-    view: page.view, seats: page.seats, me: page.me, over: page.over, last: page.last,
-    act: page.me === null || page.over ? null : act, fresh: page.fresh, scores: page.view.scores,
+    view: page.view, labels: page.labels, seats: page.seats, me: page.me, over: page.over, last: page.last,
+    act: page.me === null || page.over ? null : act, fresh: page.fresh, scores: page.scores, content: page.content,
   };
   const title = page.table ? page.table.title : "Table";
   document.title = `${title} · ${page.me === null ? "watching" : "your seat"}`;
@@ -111,20 +109,14 @@ function render() {
   $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}`;
   game.renderTable($("#board"), ctx);
   game.renderSide($("#side"), ctx);
-  renderLog(game);
+  renderLog();
   renderEnd(game, ctx);
   page.fresh = false;
 }
 
-function renderLog(game) {
+function renderLog() {
   const list = $("#log");
-  const lines = [];
-  for (const e of page.log) {
-    const text = game.describeEvent(e, page.me, page.seats);
-    if (!text) continue;
-    const line = el("li", eventTone(e.kind), text);
-    lines.push(line);
-  }
+  const lines = page.log.map((e) => lineItem(e)).filter(Boolean);
   list.replaceChildren(...lines.slice(-150));
   list.scrollTop = list.scrollHeight;
 }
