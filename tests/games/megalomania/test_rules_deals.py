@@ -144,6 +144,18 @@ def test_18_face_down_cards_join_the_hand_when_the_card_above_is_played() -> Non
     assert last_winner(s) == B and s.round_cards == 4
 
 
+def test_18_playing_a_hand_card_frees_nothing() -> None:
+    # A: Fu, Fy face down under Kb, Eb; only a face-up card played frees the card below it
+    s = table([["Fu", "Fy", "Kb", "Eb"], ["Ab", "Ay", "Fr", "Xr"]], "black", mission=18)
+    play(s, "Kb", "Fr")
+    assert last_winner(s) == A and s.down[A].bit_count() == 1
+    freed = s.hands[A] & ~s.open[A]
+    assert freed.bit_count() == 1 and freed & cards("Fu", "Fy")
+    s.apply_text(texts(freed)[0])  # A leads the freed card, from the hand
+    assert s.down[A].bit_count() == 1 and s.hands[A] == s.open[A] == cards("Eb")
+    assert s.view(A)["seats"][A]["face_down"] == 1 and hand_of(s, A) == []
+
+
 def test_18_and_19_nobody_sees_the_face_down_cards() -> None:
     s = table([["Fu", "Fy", "Kb", "Eu"], ["Ab", "Ay", "Ob", "Xu"]], "black", mission=19)
     assert hand_of(s, A) == ["Kb", "Eu"] and s.view(A)["seats"][A]["face_down"] == 2

@@ -9,11 +9,22 @@ import pytest
 from tabletop import make
 from tabletop.core.errors import IllegalAction
 from tabletop.games.megalomania.actions import PASS
-from tabletop.games.megalomania.cards import ALL_CARDS
+from tabletop.games.megalomania.cards import (
+    ALL_CARDS,
+    CARD_VALUE,
+    COLOUR_LETTERS,
+    COLOURS,
+    RANK_LETTERS,
+    RANK_NAMES,
+    VALUES,
+    card_list,
+    parse_card,
+    value_of,
+)
 from tabletop.games.megalomania.rules import DOMINANT_BY_ROUND
 from tabletop.games.megalomania.state import OVER, MegalomaniaState
 
-from .tables import A, B, C, D, play, table
+from .tables import A, B, C, D, play, start, table, take
 
 BLACK, RED, YELLOW, BLUE = range(4)
 
@@ -52,6 +63,46 @@ def test_twelve_rounds_twelve_distinct_missions_dealer_moves_left(players: int) 
 def test_first_dealer_is_drawn_at_random() -> None:
     dealers = {make("megalomania").new_state(seed).dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
+
+
+# the game help's table: "15 Emperor, 12 Oracle, 9 Knight, 7 Wizard, 6 Dwarf, 4 Explorer,
+# 2 Assassin, 1 Farmer", the same in each of the four colours
+GAME_HELP_VALUES = {
+    "Farmer": 1, "Assassin": 2, "Explorer": 4, "Dwarf": 6,
+    "Wizard": 7, "Knight": 9, "Oracle": 12, "Emperor": 15,
+}  # fmt: skip
+
+
+def test_card_values_are_the_game_helps() -> None:
+    assert dict(zip(RANK_NAMES, VALUES, strict=True)) == GAME_HELP_VALUES
+    assert len(card_list(ALL_CARDS)) == 32 and len(COLOURS) == 4
+    for name, value in GAME_HELP_VALUES.items():
+        letter = RANK_LETTERS[RANK_NAMES.index(name)]
+        for colour in COLOUR_LETTERS:
+            c = parse_card(letter + colour)
+            assert value_of(c) == CARD_VALUE[c] == value, (name, colour)
+    # a played card enters the trick at its printed value
+    s = table([["Ey"], ["Wy"]], "black")
+    play(s, "Ey")
+    assert s.t_values == [15]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_missions_and_scrolls_are_shuffled(players: int) -> None:
+    game = make("megalomania", players=players)
+    pool = game.mission_pool  # type: ignore[attr-defined]
+    mission_orders, scroll_orders = set(), set()
+    for seed in range(8):
+        s = game.new_state(seed)
+        missions = (s.mission, *s.mission_deck)  # the first is already flipped
+        assert sorted(missions) == sorted(pool)  # a permutation of the player count's set
+        assert sorted(s.scroll_deck) == list(range(1, 21))  # nothing drawn yet
+        mission_orders.add(missions)
+        scroll_orders.add(tuple(s.scroll_deck))
+    assert len(mission_orders) == 8 and len(scroll_orders) == 8  # each seed its own order
+    assert tuple(sorted(pool)) not in mission_orders and tuple(range(1, 21)) not in scroll_orders
+    again = game.new_state(3)
+    assert (again.mission, *again.mission_deck) in mission_orders  # seeded: reproducible
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -151,6 +202,26 @@ def test_then_by_holding_no_unused_scroll() -> None:
     assert s.ranking()[:2] == [2, 1]
 
 
+def test_fewer_negative_points_come_before_holding_no_scroll() -> None:
+    # A: 5 - 1 + scroll bonus 2 = 6, 1 negative point, holds a scroll;
+    # B: 9 - 3 = 6, 3 negative points, no scroll: the negative points decide first, so A wins
+    s = end_state([[5, 9, 0, 0], [-1, -3, 0, 0]], [[3], [], [], []])
+    assert s.scores()[:2] == [6, 6] and s.negative_points()[:2] == [1, 3]
+    assert s.ranking()[:2] == [1, 2]
+
+
+def test_scroll_5_kept_alone_is_an_unused_scroll_for_the_bonus_and_the_tie() -> None:
+    """Annex, scroll 5: "this Scroll is considered as an unused Scroll" (docs/rulings.md M30.5).
+    C draws 5 from a deck holding nothing else, so 5 is all C holds at the end."""
+    s = start([["Xu"], ["Ar"], ["Fu"]], "black", leader=C, mission=3, scrolls=[5])
+    take(s, ["crystals", "crystals", "scroll"])
+    assert s.scrolls == [[], [], [5]] and s.scroll_deck == []
+    play(s, "Fu", "Xu", "Ar")  # A's Explorer takes the two blue cards: 2 points (mission 3)
+    assert s.phase == OVER and s.points == [[2, 0, 0]]
+    assert s.scores() == [2, 0, 0 + 2]  # C: the unused-scroll bonus for scroll 5
+    assert s.ranking() == [1, 3, 2]  # A and C tie on 2, no negative points: C holds a scroll
+
+
 def test_full_tie_shares_the_place() -> None:
     s = end_state([[3, 3, 1, 0]], [[], [], [], []])
     assert s.ranking() == [1, 1, 3, 4]
@@ -208,3 +279,14 @@ def test_pairs_tie_broken_by_fewer_negative_points_then_a_full_tie_shares_first(
     assert s.pair_scores() == [4, 4] and s.ranking() == [3, 1, 3, 1]
     s = end_state([[2, 1, 0, 1]], [[], [], [], []], pairs=True)
     assert s.ranking() == [1, 1, 1, 1] and s.returns() == [0.0] * 4
+
+
+def test_pairs_third_tie_break_fewer_partners_holding_an_unused_scroll() -> None:
+    # A+C: 2 + scroll bonus 2, and 0 = 4; B+D: 4 and 0 = 4; no negative points: B+D hold no
+    # scroll, so B+D win
+    s = end_state([[2, 4, 0, 0]], [[3], [], [], []], pairs=True)
+    assert s.pair_scores() == [4, 4] and s.ranking() == [3, 1, 3, 1]
+    assert s.returns() == [-1.0, 1.0, -1.0, 1.0]
+    # both A and C hold one (0 + 2 each); of B+D only B does (2 + 2, and 0): B+D have fewer
+    s = end_state([[0, 2, 0, 0]], [[3], [4], [6], []], pairs=True)
+    assert s.pair_scores() == [4, 4] and s.ranking() == [3, 1, 3, 1]

@@ -77,6 +77,12 @@ def test_11_cards_worth_80_or_more_gain() -> None:
     assert score(11, "Eu Eb Er Ey|Ou Du", "", "", "") == [0, 0, 0, 0]
 
 
+def test_11_exactly_80_is_enough() -> None:
+    # "80 or more": 15*4 + 12 + 6 + 2 = 80 scores; 15*4 + 12 + 6 + 1 = 79 does not
+    assert score(11, "Eu Eb Er Ey|Ou Du Au", "", "", "") == [pts(11), 0, 0, 0]
+    assert score(11, "Eu Eb Er Ey|Ou Du Fu", "", "", "") == [0, 0, 0, 0]
+
+
 def test_12_odd_number_of_tricks_lose() -> None:
     assert score(12, "Ku", "Ky|Eu", "Ab|Ar|Au", "") == [pts(12), 0, pts(12), 0]
     assert pts(12) < 0

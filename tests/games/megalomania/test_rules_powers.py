@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core.errors import IllegalAction
-from tabletop.games.megalomania.cards import parse_card
+from tabletop.games.megalomania.cards import BLACK, BLUE, RED, YELLOW, parse_card
+from tabletop.games.megalomania.rules import oracle_colours
 
 from .tables import A, B, C, D, last_winner, legal, play, table
 
@@ -240,6 +241,31 @@ def test_wizard_power_binds_only_later_players_and_an_assassin_may_escape() -> N
     assert plays(s) == {"Fu", "Ar!"}
 
 
+def test_a_wizard_played_without_its_power_binds_nobody() -> None:
+    hands = [["Xu", "Fr"], ["Wu", "Fy"], ["Fu", "Ou"], ["Ku", "Eu"]]
+    s = table(hands, "black")  # B has no crystal
+    play(s, "Xu", "Wu")
+    assert plays(s) == {"Fu", "Ou"}  # any blue, not only the lowest
+    play(s, "Ou")
+    assert plays(s) == {"Ku", "Eu"}
+    s = table(hands, "black", resources=[X, P, X, X])
+    play(s, "Xu", "Wu")
+    assert legal(s) == {"power", "done"}
+    play(s, "done")  # B keeps his crystal
+    assert plays(s) == {"Fu", "Ou"}
+    play(s, "Ou", "Eu")
+    assert last_winner(s) == D and s.crystals[B] == 2
+
+
+def test_wizard_power_not_offered_to_the_last_card() -> None:
+    """Nobody is left to bind (docs/rulings.md M10, M20)."""
+    s = table([["Xu", "Fr"], ["Ku", "Fy"], ["Fu", "Ou"], ["Wu", "Eu"]], "black", resources=[X, X, X, P])
+    play(s, "Xu", "Ku", "Fu")
+    play(s, "Wu")  # the last card: nothing to decide, the trick is over
+    assert len(s.round_tricks) == 1 and last_winner(s) == B
+    assert s.current_seat == B and s.crystals[D] == 2
+
+
 # -- Knight -----------------------------------------------------------------------------------------
 def test_knight_example_later_dominant_cards_lose_their_advantage() -> None:
     """Black dominant; A leads blue; B's Knight power; C and D play black, which no longer wins."""
@@ -271,11 +297,17 @@ def test_oracle_example_changes_colour_to_escape_the_trick() -> None:
 
 
 def test_oracle_cannot_become_dominant_but_a_dominant_oracle_can_become_any() -> None:
-    s = table([["Fu"], ["Ou"], ["Wy"], ["Oy"]], "blue", resources=[X, P, X, X])
+    s = table([["Fu"], ["Ou"], ["Wy"], ["Oy"]], "blue", resources=[X, P, X, P])
     play(s, "Fu", "Ou")
     assert {a for a in legal(s) if a.startswith("colour=")} == {"colour=b", "colour=r", "colour=y"}
     with pytest.raises(IllegalAction):
         s.apply_text("colour=u")
+    # a yellow (not dominant) Oracle: black or red, never the dominant blue
+    play(s, "done", "Wy", "Oy")
+    assert {a for a in legal(s) if a.startswith("colour=")} == {"colour=b", "colour=r"}
+    with pytest.raises(IllegalAction):
+        s.apply_text("colour=u")
+    assert oracle_colours(YELLOW, BLUE) == [BLACK, RED] and oracle_colours(BLUE, BLUE) == [BLACK, RED, YELLOW]
 
 
 def test_oracle_leading_changes_the_colour_to_follow() -> None:
@@ -302,6 +334,12 @@ def test_emperor_powers_and_cubes_used_before_stay_active() -> None:
     s = table([["Xu"], ["Du"], ["Eu"], ["Fu"]], "red", resources=[X, P, P, P])
     play(s, "Xu", "Du", "power", "Eu", "power", "Fu")
     assert last_winner(s) == D  # B's Dwarf still rules: the lowest blue takes
+    # with a cube before: A lowers his Explorer to 0, below D's Farmer, before the Emperor
+    s = table([["Xu"], ["Du"], ["Eu"], ["Fu"]], "red", resources=["cubes", P, P, X])
+    play(s, "Xu", "cube-", "cube-", "cube-", "cube-", "done", "Du", "power", "Eu", "power")
+    assert s.t_values == [0, 6, 15]
+    play(s, "Fu")
+    assert last_winner(s) == A  # the cubes stay (0 < 1), and so does the Dwarf's power
 
 
 def test_emperor_player_may_add_cubes_before_the_power_not_after() -> None:

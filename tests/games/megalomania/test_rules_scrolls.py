@@ -225,6 +225,15 @@ def test_11_example_a_takes_4_tricks_counted_as_3() -> None:
     assert len(s.tricks_of(A)) == 4 and s.points == [[pts(s, 1), 0]]  # "exactly 3 tricks"
 
 
+def test_11_not_applied_when_one_trick_fewer_would_cost_him() -> None:
+    """Mission 1, "exactly 3 tricks": A takes 3, so leaving one out would lose the points; the
+    scroll acts only when it serves its user (docs/rulings.md M30.11)."""
+    hands = [["Eb", "Ob", "Kb"], ["Fr", "Ar", "Xr"]]
+    s = table(hands, "black", mission=1, held=[[11], []], before=["scroll=11"], scrolls=deck_without(11))
+    play(s, "Eb", "Fr", "Ob", "Ar", "Kb", "Xr")
+    assert len(s.tricks_of(A)) == 3 and s.points == [[pts(s, 1), 0]]
+
+
 def test_11_only_on_fixed_missions() -> None:
     s = start(ONE_EACH, "black", mission=3, held=[[11, 12], [], [], []], scrolls=deck_without(11, 12))
     assert legal(s) == {"scroll=12", "pass"}  # mission 3 is variable
@@ -263,6 +272,22 @@ def test_14_example_d_leads_a_plays_last() -> None:
     assert s.current_seat == A and legal(s) == {"Er", "last"}
     play(s, "last", "Ar", "Or")
     assert s.current_seat == A
+    play(s, "Er")
+    assert last_winner(s) == A
+
+
+def test_14_playing_last_still_follows_the_lead_colour() -> None:
+    """Playing last changes when the user plays, not what he may play (docs/rulings.md M30.14)."""
+    hands = [["Er", "Fb"], ["Ar", "Ab"], ["Or", "Ob"], ["Kr", "Kb"]]
+    s = table(
+        hands, "black", leader=D, held=[[14], [], [], []], before=["scroll=14"], scrolls=deck_without(14)
+    )
+    play(s, "Kr")
+    assert legal(s) == {"Er", "last"}  # red is led: not the black Farmer
+    play(s, "last", "Ar", "Or")
+    assert s.current_seat == A and legal(s) == {"Er"}
+    with pytest.raises(IllegalAction, match="follow red"):
+        s.apply_text("Fb")
     play(s, "Er")
     assert last_winner(s) == A
 
@@ -363,6 +388,24 @@ def test_19_example_b_leads_every_turn() -> None:
     assert last_winner(s) == C and s.current_seat == B
 
 
+def test_19_the_farmers_power_is_not_offered() -> None:
+    """Scroll 19 fixes who leads every turn, so the Farmer's power could change nothing
+    (docs/rulings.md M30.19 and M20)."""
+    hands = [["Fr", "Fy"], ["Kr", "Ky"], ["Er", "Ey"], ["Ar", "Ay"]]
+    s = table(
+        hands,
+        "black",
+        held=[[19], [], [], []],
+        before=["scroll=19", "leader=0"],
+        resources=["crystals", "scroll", "scroll", "scroll"],
+        scrolls=deck_without(19),
+    )
+    play(s, "Fr")  # not the round's last turn, and A has crystals: still nothing to decide
+    assert s.current_seat == B and s.crystals[A] == 2
+    play(s, "Kr", "Er", "Ar")
+    assert last_winner(s) == C and s.current_seat == A
+
+
 def test_19_a_may_choose_himself() -> None:
     s = start(ONE_EACH, "black", held=[[19], [], [], []], scrolls=deck_without(19))
     play(s, "scroll=19")
@@ -444,6 +487,30 @@ def test_18_one_power_a_card_and_the_emperors_ban_holds() -> None:
     assert s.current_seat == C and s.phase == PLAY  # A is not asked about B's card either
     play(s, "Dr")
     assert s.current_seat == D  # nor about C's Dwarf
+
+
+def test_18_one_power_a_card_its_player_used_the_power() -> None:
+    """B turns his Oracle blue with his own crystal: A may not put a crystal on that card too
+    (one power a card); on C's Knight, whose power is unused, A is asked."""
+    hands = [["Kb"], ["Or"], ["Kr"], ["Ar"]]
+    s = table(
+        hands,
+        "black",
+        leader=B,
+        held=[[18], [], [], []],
+        before=["scroll=18"],
+        resources=["scroll", "crystals", "scroll", "scroll"],
+        scrolls=deck_without(18),
+    )
+    play(s, "Or", "colour=u")
+    assert s.current_seat == C and s.phase == PLAY  # A is not asked about B's Oracle
+    play(s, "Kr")
+    assert s.current_seat == A and s.view(A)["phase"] == "assist" and legal(s) == {"power", "pass"}
+    play(s, "power", "Ar", "Kb")
+    assert s.crystals[A] == 0
+    # the Knight's power A used took the black Knight's advantage: B's Oracle, blue since it led,
+    # is the highest card of the colour led
+    assert last_winner(s) == B
 
 
 def test_16_refusing_with_no_other_card_of_the_colour_gives_it_to_the_first_other_card() -> None:
