@@ -50,6 +50,7 @@ from .cards import (
     NUM_CARDS,
     RANK_LETTERS,
     WIZARD,
+    byte_table,
     parse_card,
     parse_colour,
 )
@@ -93,19 +94,31 @@ TAKE_TRICK, REFUSE_TRICK = range(2)
 POWER_AS_RANKS = (EXPLORER, DWARF, WIZARD, KNIGHT, EMPEROR)  # the others: lead=, colour=, '!'
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+_INTERNED: dict[tuple[int, int], Action] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Action:
+    """An action: its kind and argument.  Interned: ``Action(kind, arg)`` is always the same object
+    for the same pair, so equality is identity (object's own ``==``, which search and the legality
+    check use a lot) and the hash stays the pair's."""
+
     kind: Kind
     arg: int = 0
 
-    # Actions are interned, so identity settles almost every comparison (search compares a lot)
-    def __eq__(self, other: object) -> bool:
-        return self is other or (
-            isinstance(other, Action) and self.kind == other.kind and self.arg == other.arg
-        )
+    def __new__(cls, kind: Kind, arg: int = 0) -> Action:
+        found = _INTERNED.get((kind, arg))
+        if found is None:
+            found = _INTERNED[kind, arg] = object.__new__(cls)
+            object.__setattr__(found, "kind", kind)
+            object.__setattr__(found, "arg", arg)
+        return found
 
     def __hash__(self) -> int:
         return self.kind * 64 + self.arg
+
+    def __reduce__(self) -> tuple[type[Action], tuple[Kind, int]]:
+        return Action, (self.kind, self.arg)  # copies and pickles are the interned action too
 
     def __str__(self) -> str:
         return _TEXT[self.kind](self.arg)
@@ -175,6 +188,11 @@ DONE = Action(Kind.DONE)
 PASS = Action(Kind.PASS)
 LAST = Action(Kind.LAST)
 STEAL = Action(Kind.STEAL)
+
+# the card actions by table, for cards.on_mask: on_mask(PLAY_ON, mask) plays each card of mask
+PLAY_ON, PLAY_POWER_ON, RETURN_ON, GIVE_ON, LAY_ON, PILE_ON = map(
+    byte_table, (PLAY, PLAY_POWER, RETURN, GIVE, LAY, PILE)
+)
 
 _GROUPS: tuple[tuple[Action, ...], ...] = (
     PLAY, PLAY_POWER, RETURN, GIVE, LAY, PILE, LEAD, SWAP, LEADER, COLOUR, DOMINANT, CALL, DECLARE,

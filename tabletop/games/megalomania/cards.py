@@ -7,9 +7,12 @@ Text: rank letter then colour letter, e.g. ``Ku`` is the blue Knight.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from ...core.errors import InvalidActionText
+
+T = TypeVar("T")
 
 COLOURS = ("black", "red", "yellow", "blue")
 COLOUR_LETTERS = "bryu"  # u for blue, as black takes b
@@ -42,6 +45,8 @@ def value_of(c: int) -> int:
     return VALUES[c & 7]
 
 
+CARD_COLOUR = tuple(c >> 3 for c in range(NUM_CARDS))  # colour_of and value_of as tables
+CARD_VALUE = tuple(VALUES[c & 7] for c in range(NUM_CARDS))
 CARD_TEXT = tuple(RANK_LETTERS[c & 7] + COLOUR_LETTERS[c >> 3] for c in range(NUM_CARDS))
 CARD_NAME = tuple(f"{COLOURS[c >> 3]} {RANK_NAMES[c & 7]}" for c in range(NUM_CARDS))
 _BY_TEXT = {text: c for c, text in enumerate(CARD_TEXT)}
@@ -69,22 +74,37 @@ def parse_colour(text: str) -> int:
     raise InvalidActionText(f"{text!r} is not a colour: use one of {', '.join(COLOURS)}")
 
 
-# bits(mask) is the hottest helper: cache the expansion of every byte.
-_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+# Reading the cards of a mask is the hottest helper, so it is done by table: for each colour,
+# and each subset of its eight cards (one byte of a mask), the values given for those cards.
+ByteTable = tuple[tuple[tuple[T, ...], ...], ...]
+
+
+def byte_table(values: Sequence[T]) -> ByteTable[T]:
+    """A table of ``values`` (one per card, by card number) for on_mask."""
+    return tuple(
+        tuple(tuple(values[8 * colour + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+        for colour in range(4)
+    )
+
+
+def on_mask(table: ByteTable[T], mask: int) -> list[T]:
+    """The values of ``table`` for the cards in ``mask``, lowest card first."""
+    black, red, yellow, blue = table
+    return [*black[mask & 0xFF], *red[mask >> 8 & 0xFF], *yellow[mask >> 16 & 0xFF], *blue[mask >> 24 & 0xFF]]
+
+
+_CARDS_ON = byte_table(range(NUM_CARDS))
+_TEXTS_ON = byte_table(CARD_TEXT)
+
+
+def card_list(mask: int) -> list[int]:
+    """The cards in ``mask``, lowest first."""
+    return on_mask(_CARDS_ON, mask)
 
 
 def bits(mask: int) -> Iterator[int]:
     """The cards in ``mask``, lowest first."""
-    base = 0
-    while mask:
-        for i in _BYTE_BITS[mask & 0xFF]:
-            yield base + i
-        mask >>= 8
-        base += 8
-
-
-def card_list(mask: int) -> list[int]:
-    return list(bits(mask))
+    return iter(on_mask(_CARDS_ON, mask))
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -109,4 +129,4 @@ def lowest_card(mask: int) -> int:
 
 
 def texts(mask: int) -> list[str]:
-    return [CARD_TEXT[c] for c in bits(mask)]
+    return on_mask(_TEXTS_ON, mask)

@@ -15,6 +15,7 @@ from . import actions as A
 from . import knowledge
 from .actions import Action, Kind
 from .cards import ALL_CARDS, CARD_TEXT, COLOURS, bits, colour_of, mask_of, texts
+from .phases import HAND_OVER, LAY, SPLIT_PHASE
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
@@ -41,15 +42,16 @@ def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
         deck = list(range(32))
         st._rng().shuffle(deck)
         dealt: list[list[int]] = [[] for _ in range(n)]
-        for k in range(mission.cards * n):
-            dealt[(st.dealer + 1 + k) % n].append(deck[k])
+        for k in range(n):  # the k-th seat from the dealer's left gets every n-th card from the k-th
+            dealt[(st.dealer + 1 + k) % n] = deck[k : mission.cards * n : n]
     else:
         dealt = [list(cards) for cards in fixed]
-    st.stock = ALL_CARDS & ~mask_of(c for cards in dealt for c in cards)
     st.hands, st.open, st.down, st.out = [0] * n, [0] * n, [0] * n, [0] * n
+    in_hands = 0
     for s, cards in enumerate(dealt):
         half = len(cards) // 2
         first, second = mask_of(cards[:half]), mask_of(cards[half:])
+        in_hands |= first | second
         if mission.deal == OPEN_THREE:
             st.open[s], st.hands[s] = first, first | second
         elif mission.deal == COVERED:
@@ -58,6 +60,7 @@ def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
             st.down[s], st.hands[s] = first, second
         else:
             st.hands[s] = first | second
+    st.stock = ALL_CARDS & ~in_hands
     st.round_cards = len(dealt[0])
     st.turned = []
     st.laid = [[] for _ in range(n)]
@@ -82,9 +85,7 @@ def deal_events(st: MegalomaniaState) -> list[Event]:
 # -- before play ----------------------------------------------------------------------------------
 def before_play(st: MegalomaniaState, events: list[Event]) -> None:
     """After scrolls and resources: the mission's hidden choices or swap, then the first turn."""
-    from .state import HAND_OVER, LAY, SPLIT_PHASE
-
-    kind = st.mission_data.deal
+    kind = st.deal
     if kind in (LAID, SPLIT, HAND_THREE):
         st.phase = {LAID: LAY, SPLIT: SPLIT_PHASE, HAND_THREE: HAND_OVER}[kind]
         st.queue = [(st.dealer + 1 + k) % st.n for k in range(st.n)]
@@ -99,8 +100,6 @@ def before_play(st: MegalomaniaState, events: list[Event]) -> None:
 
 def _goal(st: MegalomaniaState, s: int) -> int:
     """How many cards seat ``s`` chooses in this step."""
-    from .state import LAY, SPLIT_PHASE
-
     size = (st.hands[s] & ~st.open[s]).bit_count()
     if st.phase == LAY:
         return size
@@ -108,23 +107,17 @@ def _goal(st: MegalomaniaState, s: int) -> int:
 
 
 def chosen(st: MegalomaniaState, s: int) -> int:
-    from .state import LAY, SPLIT_PHASE
-
     if st.phase == LAY:
         return mask_of(st.laid[s])
     return st.split[s] if st.phase == SPLIT_PHASE else st.handing[s]
 
 
 def choice_options(st: MegalomaniaState, s: int) -> list[Action]:
-    from .state import LAY, SPLIT_PHASE
-
     group = A.LAY if st.phase == LAY else A.PILE if st.phase == SPLIT_PHASE else A.GIVE
     return [group[c] for c in bits(st.hands[s] & ~st.open[s] & ~chosen(st, s))]
 
 
 def apply_choice(st: MegalomaniaState, action: Action, events: list[Event]) -> None:
-    from .state import LAY, SPLIT_PHASE
-
     s, c = st.turn, action.arg
     if action.kind == Kind.LAY:
         st.laid[s].append(c)
@@ -186,7 +179,7 @@ def _hand_over(st: MegalomaniaState, events: list[Event]) -> None:
 # -- during play ------------------------------------------------------------------------------------
 def turn_dominant(st: MegalomaniaState, events: list[Event]) -> None:
     """Mission 14: before each turn the top undealt card is turned; its colour is dominant."""
-    if st.mission_data.deal != TURNED or not st.stock or 1 in st.round_effects():
+    if st.deal != TURNED or not st.stock or 1 in st.round_effects():
         return  # scroll 1 fixed the dominant colour for the round (docs/rulings.md)
     pool = list(bits(st.stock))
     c = pool[st._rng().randrange(len(pool))]
@@ -199,7 +192,7 @@ def turn_dominant(st: MegalomaniaState, events: list[Event]) -> None:
 def draw_after_play(st: MegalomaniaState, s: int, from_table: bool, events: list[Event]) -> None:
     """Missions 18 and 19: a face-down card joins the hand (nobody has seen it; the face-down
     cards are in no known order, so it is drawn at random)."""
-    kind = st.mission_data.deal
+    kind = st.deal
     if not st.down[s] or not ((kind == COVERED and from_table) or (kind == PERSONAL and not from_table)):
         return
     pool = list(bits(st.down[s]))

@@ -42,14 +42,19 @@ def visible(st: MegalomaniaState, observer: int, s: int) -> int:
 
 def leave(st: MegalomaniaState, s: int, mask: int, seen_by: tuple[int, ...] | None = None) -> None:
     """Cards leave ``s``'s hand; ``seen_by`` are the seats that see which (None: everybody)."""
-    st.hands[s] &= ~mask
-    st.open[s] &= ~mask
-    st.known[s] = st.known[s] & ~mask if seen_by is None else 0
+    keep = ~mask
+    st.hands[s] &= keep
+    st.open[s] &= keep
     if st.must[s]:
         st.must[s] = [m for m in st.must[s] if not m & mask]
-    for o in range(st.n):
-        row = st.told[o]
-        row[s] = row[s] & ~mask if seen_by is None or o in seen_by else 0
+    if seen_by is None:
+        st.known[s] &= keep
+        for row in st.told:
+            row[s] &= keep
+        return
+    st.known[s] = 0
+    for o, row in enumerate(st.told):
+        row[s] = row[s] & keep if o in seen_by else 0
 
 
 def arrive(st: MegalomaniaState, s: int, mask: int, seen_by: tuple[int, ...] = ()) -> None:

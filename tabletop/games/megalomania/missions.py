@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import BLACK, BLUE, DWARF, RED, WIZARD, YELLOW, colour_of, rank_of, value_of
+from .cards import BLACK, BLUE, CARD_COLOUR, CARD_VALUE, DWARF, RED, WIZARD, YELLOW, rank_of, value_of
 from .data import Mission
 
 Trick = tuple[int, ...]
@@ -21,15 +21,15 @@ def _cards(tricks: Sequence[Trick]) -> list[int]:
 
 
 def _colour_count(tricks: Sequence[Trick], colour: int) -> int:
-    return sum(1 for c in _cards(tricks) if colour_of(c) == colour)
+    return sum(1 for trick in tricks for c in trick if CARD_COLOUR[c] == colour)
 
 
 def _all_colours(tricks: Sequence[Trick]) -> bool:
-    return len({colour_of(c) for c in _cards(tricks)}) == 4
+    return len({CARD_COLOUR[c] for trick in tricks for c in trick}) == 4
 
 
 def _total_value(tricks: Sequence[Trick]) -> int:
-    return sum(value_of(c) for c in _cards(tricks))
+    return sum(CARD_VALUE[c] for trick in tricks for c in trick)
 
 
 def _most(counts: Sequence[int]) -> list[bool]:

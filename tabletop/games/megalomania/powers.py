@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...core.protocol import JSON, Event
 from . import actions as A
 from . import knowledge
-from .actions import Action, Kind
+from .actions import CUBE_DOWN, CUBE_UP, DONE, Action, Kind
 from .cards import (
     CARD_TEXT,
     COLOURS,
@@ -60,7 +60,7 @@ def power_options(st: MegalomaniaState, actor: int, i: int, own: bool) -> list[A
             (rank == EXPLORER and st.round_tricks)
             or (rank == DWARF and not st.dwarf)
             # these three act on the cards still to come: not for the turn's last card
-            or (rank == WIZARD and not st.wizard and others_to_play and st.mission_data.deal != LAID)
+            or (rank == WIZARD and not st.wizard and others_to_play and st.deal != LAID)
             or (rank == KNIGHT and not st.knight and others_to_play)
             or (rank == EMPEROR and others_to_play)
         ):
@@ -73,13 +73,14 @@ def after_options(st: MegalomaniaState, s: int) -> list[Action]:
     i = len(st.t_cards) - 1
     options = power_options(st, s, i, own=True)
     if st.cubes[s] and not st.emperor:
-        if st.t_cubes[i] >= 0:
-            options.append(A.CUBE_UP)
-        if st.t_cubes[i] <= 0:
-            options.append(A.CUBE_DOWN)
-    if can_declare(st, s):
+        cubes = st.t_cubes[i]
+        if cubes >= 0:
+            options.append(CUBE_UP)
+        if cubes <= 0:
+            options.append(CUBE_DOWN)
+    if st.effect == 16 and can_declare(st, s):
         options += [A.DECLARE[c] for c in range(4) if c != st.t_colours[0]]
-    options.append(A.DONE)
+    options.append(DONE)
     return options
 
 

@@ -8,8 +8,9 @@ trick, what the Oracle may become.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from .cards import COLOUR_MASK, lowest_card, lowest_rank_cards
+from .cards import ALL_CARDS, COLOUR_MASK, bits, lowest_card, lowest_rank_cards
 
 DOMINANT_BY_ROUND = (0, 1, 2, 3, 2, 1, 3, 0, 1, 2, 0, 3)  # black, red, yellow, blue, ...
 ROUNDS = len(DOMINANT_BY_ROUND)
@@ -29,6 +30,18 @@ def follow_options(hand: int, lead: int | None, dominant: int, wizard: bool) -> 
         if same:
             return 1 << lowest_card(same) if wizard else same
     return lowest_rank_cards(hand) if wizard else hand
+
+
+@cache
+def blockers(card: int, lead: int, dominant: int, wizard: bool) -> int:
+    """The cards that, held beside ``card``, would forbid playing it: a card played off the
+    following rule (by the Assassin's power) shows that its player held one of them."""
+    one = 1 << card
+    found = 0
+    for other in bits(ALL_CARDS & ~one):
+        if not follow_options(one | 1 << other, lead, dominant, wizard) & one:
+            found |= 1 << other
+    return found
 
 
 def trick_winner(

@@ -15,15 +15,15 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.rng import fresh_seed
-from .cards import COLOUR_MASK, bits
+from .cards import COLOUR_MASK, NUM_CARDS, bits, card_list
 from .knowledge import visible
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
 
 
-def _colour_mask(bits4: int) -> int:
-    return sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1)
+# the cards of the colours in a 4-bit set of colours (pvoid)
+_COLOURS_CARDS = tuple(sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1) for bits4 in range(16))
 
 
 def _subset(mask: int, size: int, rng: random.Random) -> list[int]:
@@ -42,16 +42,19 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
     # every pool is sorted before it is shuffled, so that a sample depends only on what the
     # seat has seen and on rng, never on where the hidden things really are
     hidden = [*unknown, w.stock, *w.down, *(w.out[o] for o in others)]
-    cards = sorted(c for mask in hidden for c in bits(mask))
+    pool = 0
+    for mask in hidden:
+        pool |= mask  # the places are disjoint: every card is in one place
+    cards = card_list(pool)
     slots = [
         Slot(
             unknown[k].bit_count(),
-            w.forbidden[o] | _colour_mask(w.pvoid[seat][o]),
+            w.forbidden[o] | _COLOURS_CARDS[w.pvoid[seat][o]],
             tuple(m for m in w.must[o] if not m & seen[k]),  # a set met by a card the seat sees
         )
         for k, o in enumerate(others)
     ]
-    slots += [Slot(m.bit_count(), 0, ()) for m in hidden[len(others) :]]
+    slots += [FREE_SLOTS[m.bit_count()] for m in hidden[len(others) :]]
     dealt = deal_constrained(cards, slots, rng)
     for k, o in enumerate(others):
         w.hands[o] = (w.hands[o] & ~unknown[k]) | dealt[k]
@@ -117,7 +120,12 @@ class Slot(NamedTuple):
     must: tuple[int, ...]
 
     def accepts(self, mask: int) -> bool:
-        return not mask & self.forbidden and all(mask & m for m in self.must)
+        if mask & self.forbidden:
+            return False
+        return not self.must or all(mask & m for m in self.must)
+
+
+FREE_SLOTS = tuple(Slot(size, 0, ()) for size in range(NUM_CARDS + 1))  # by size: no constraints
 
 
 def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int]:

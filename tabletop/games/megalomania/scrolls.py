@@ -18,8 +18,9 @@ from . import actions as A
 from . import knowledge
 from .actions import REFUSE_TRICK, RESOURCE_AMOUNTS, RESOURCES, SCROLL, TAKE_TRICK, Action, Kind
 from .cards import CARD_TEXT, COLOUR_MASK, COLOURS, bits, colour_of
-from .deals import LAID
+from .deals import LAID, before_play, deal, deal_events
 from .missions import score_round
+from .phases import RESOURCES_PHASE, SCROLL_STEP, SCROLLS
 from .rules import trick_winner
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def usable(st: MegalomaniaState, seat: int, x: int) -> bool:
     if x == 11:
         return st.mission_data.kind == "fixed"
     if x == 14:
-        return st.mission_data.deal != LAID
+        return st.deal != LAID
     return True
 
 
@@ -60,8 +61,6 @@ def echo_choices(st: MegalomaniaState, seat: int) -> list[int]:
 
 def begin(st: MegalomaniaState, events: list[Event]) -> None:
     """The scroll phase: the seats holding a usable scroll, from the dealer's left."""
-    from .state import SCROLLS
-
     n = st.n
     order = [(st.dealer + 1 + k) % n for k in range(n)]
     st.queue = [s for s in order if any(usable(st, s, x) for x in st.scrolls[s])]
@@ -98,15 +97,11 @@ def apply_phase(st: MegalomaniaState, action: Action, events: list[Event]) -> No
 
 
 def _ask(st: MegalomaniaState, s: int, what: int) -> None:
-    from .state import SCROLL_STEP
-
     st.phase, st.asking, st.turn = SCROLL_STEP, what, s
 
 
 def _done(st: MegalomaniaState, events: list[Event]) -> None:
     """An effect is resolved: the scroll kept from scroll 8 may follow, else resources."""
-    from .state import SCROLLS
-
     st.asking = ASK_NONE
     if st.scroll_only:
         user = st.round_scrolls[-1][0]
@@ -126,8 +121,6 @@ def start_effect(st: MegalomaniaState, s: int, effect: int, events: list[Event])
 
 def _redeal(st: MegalomaniaState, s: int, events: list[Event]) -> bool:
     """4: the cards are dealt again; the mission and the dealer stay."""
-    from .deals import deal, deal_events
-
     deal(st, None)
     events.append(Event("redeal", {"seat": s}))
     events += deal_events(st)
@@ -297,9 +290,6 @@ def _exchange(st: MegalomaniaState, s: int, c: int, events: list[Event]) -> None
 
 # -- resources (6, 9, 15) ---------------------------------------------------------------------------
 def begin_resources(st: MegalomaniaState, events: list[Event]) -> None:
-    from .deals import before_play
-    from .state import RESOURCES_PHASE
-
     st.asking = ASK_NONE
     if st.effect == 6:
         events.append(Event("no-resources", {"seat": st.effect_seat}))
@@ -320,8 +310,6 @@ def resource_options(st: MegalomaniaState, s: int) -> list[Action]:
 
 
 def take(st: MegalomaniaState, s: int, choice: int, events: list[Event]) -> None:
-    from .deals import before_play
-
     crystals, cubes = RESOURCE_AMOUNTS[choice]
     st.crystals[s] += crystals
     st.cubes[s] += cubes
@@ -421,7 +409,7 @@ def apply_trick_end(st: MegalomaniaState, action: Action, events: list[Event]) -
 def score(st: MegalomaniaState) -> tuple[list[int], list[int]]:
     """The round's mission points and scroll points, per seat."""
     mission = st.mission_data
-    tricks = [st.tricks_of(s) for s in range(st.n)]
+    tricks = st.tricks_by_seat()
     points = score_round(mission, tricks)
     user = st.effect_seat
     if st.effect == 11 and mission.kind == "fixed":  # one trick fewer, if that serves him better

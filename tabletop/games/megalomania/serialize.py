@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import CorruptRecord
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
+from .phases import OVER
 
 if TYPE_CHECKING:
     from .game import Megalomania
@@ -84,7 +85,7 @@ def _per_seat(value: Any, name: str, n: int) -> list[Any]:
 
 
 def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaState:
-    from .state import OVER, MegalomaniaState
+    from .state import MegalomaniaState
 
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise CorruptRecord(f"not a {FORMAT} object")
@@ -130,6 +131,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise CorruptRecord(f"state data is damaged: {err!r}") from None
     _check(s, OVER)
+    s.deal = s.mission_data.deal
     return s
 
 

@@ -6,7 +6,8 @@ in place and returns the events it caused.  Randomness comes only from the
 ``(seed, counter)`` stream the state carries (tabletop.core.rng).
 
 The special deals live in deals.py, the scrolls in scrolls.py, the card powers
-in powers.py, and who knows which card is where in knowledge.py.
+in powers.py, and who knows which card is where in knowledge.py; the phases are
+numbered in phases.py, and clone is written out in cloning.py.
 """
 
 from __future__ import annotations
@@ -16,41 +17,56 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
-from ...core.rng import stream
+from ...core.rng import derive
 from . import actions as A
-from . import deals, knowledge, powers, scrolls
+from . import deals, knowledge, powers, sampling, scrolls
 from .actions import Action, Kind
 from .cards import (
-    ALL_CARDS,
     ASSASSIN,
+    CARD_COLOUR,
     CARD_NAME,
     CARD_TEXT,
+    CARD_VALUE,
     COLOUR_MASK,
     COLOURS,
     RANK_MASK,
-    bits,
-    colour_of,
+    on_mask,
     rank_of,
-    value_of,
 )
+from .cloning import copy_state
 from .data import Mission
-from .rules import DOMINANT_BY_ROUND, ROUNDS, follow_options, trick_winner
+from .phases import (
+    AFTER,
+    ASSIST,
+    HAND_OVER,
+    LAY,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    RESOURCES_PHASE,
+    RETURN,
+    SCROLL_STEP,
+    SCROLLS,
+    SPLIT_PHASE,
+    TRICK_END,
+)
+from .rules import DOMINANT_BY_ROUND, ROUNDS, blockers, follow_options, trick_winner
+from .serialize import state_to_json
+from .view import build_view
 
 if TYPE_CHECKING:
     from .game import Megalomania
 
-# phases
-(SCROLLS, SCROLL_STEP, RESOURCES_PHASE, LAY, SPLIT_PHASE, HAND_OVER, PLAY, AFTER, RETURN, ASSIST,
- TRICK_END, OVER) = range(12)  # fmt: skip
-PHASE_NAMES = (
-    "scrolls", "scroll-effect", "resources", "lay-out", "split", "hand-over", "play", "after-play",
-    "explorer-return", "assist", "trick-end", "over",
-)  # fmt: skip
 SCROLL_BONUS = 2
+# the phases (phases.py) are named here too, with the state that moves between them
+__all__ = [
+    "AFTER", "ASSIST", "HAND_OVER", "LAY", "OVER", "PHASE_NAMES", "PLAY", "RESOURCES_PHASE", "RETURN",
+    "SCROLLS", "SCROLL_BONUS", "SCROLL_STEP", "SPLIT_PHASE", "TRICK_END", "MegalomaniaState",
+]  # fmt: skip
 
-# every field, by how it is copied (clone) and written (serialize.py)
+# every field, by how it is copied (cloning.py) and written (serialize.py)
 PLAIN_FIELDS = (
-    "game", "n", "seed", "counter", "round", "dealer", "mission", "phase", "turn", "dom", "stock",
+    "game", "n", "seed", "counter", "round", "dealer", "mission", "deal", "phase", "turn", "dom", "stock",
     "round_cards", "effect", "effect_seat", "effect_arg", "effect_spent", "asking", "call",
     "scroll_only", "leader", "farmer", "dwarf", "wizard", "knight", "emperor", "explored", "deferred",
     "declared", "t_winner", "setup_deals",
@@ -65,7 +81,7 @@ NESTED_FIELDS = ("scrolls", "gone", "points", "bonus", "round_scrolls", "laid", 
 
 
 class MegalomaniaState(State[Action]):
-    __slots__ = ("_legal", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
+    __slots__ = ("_legal", "_random", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
 
     game: Megalomania
 
@@ -75,6 +91,7 @@ class MegalomaniaState(State[Action]):
         self.seed = self.counter = 0
         self.round = 0  # 0-based; the rulebook's round r is round r-1 here
         self.dealer = self.mission = 0
+        self.deal = deals.PLAIN  # the mission's deal (mission_data.deal), kept at hand for play
         self.mission_deck: list[int] = []  # top first
         self.missions_played: list[int] = []
         self.scroll_deck: list[int] = []  # top first
@@ -129,6 +146,7 @@ class MegalomaniaState(State[Action]):
         self.declared = -1  # scroll 16: the colour declared by the leader
         self.t_winner = -1  # the card taking the complete trick, while scrolls 16/10 decide
         self._legal: list[Action] | None = None
+        self._random: random.Random | None = None  # reseeded for each random event (_rng)
 
     # ------------------------------------------------------------------ info
     @property
@@ -151,6 +169,13 @@ class MegalomaniaState(State[Action]):
 
     def tricks_of(self, seat: int) -> list[tuple[int, ...]]:
         return [tuple(cards) for owner, cards in self.round_tricks if owner == seat]
+
+    def tricks_by_seat(self) -> list[list[tuple[int, ...]]]:
+        """tricks_of every seat, in one pass."""
+        tricks: list[list[tuple[int, ...]]] = [[] for _ in range(self.n)]
+        for owner, cards in self.round_tricks:
+            tricks[owner].append(tuple(cards))
+        return tricks
 
     def scores(self) -> list[int]:
         totals = [
@@ -188,9 +213,10 @@ class MegalomaniaState(State[Action]):
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)  # the caller's copy: the cache stays intact
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()  # the caller's copy: the cache stays intact
 
     def _compute_legal(self) -> list[Action]:
         phase, s = self.phase, self.turn
@@ -215,16 +241,16 @@ class MegalomaniaState(State[Action]):
         return []
 
     def _play_options(self, s: int) -> list[Action]:
-        if self.mission_data.deal == deals.LAID:
+        if self.deal == deals.LAID:
             return [A.PLAY[self.laid[s][0]]]
         hand = self.hands[s]
         lead = self.t_colours[0] if self.t_cards else None
         normal = follow_options(hand, lead, self.dom, self.wizard)
-        options = [A.PLAY[c] for c in bits(normal)]
+        options = on_mask(A.PLAY_ON, normal)
         if lead is not None and self.crystals[s] and not self.emperor:
             # Assassin: "play on any colour" by spending a crystal (scroll 20: any card)
             assassins = hand if self.effect == 20 and self.effect_seat == s else hand & RANK_MASK[ASSASSIN]
-            options += [A.PLAY_POWER[c] for c in bits(assassins & ~normal)]
+            options += on_mask(A.PLAY_POWER_ON, assassins & ~normal)
         if (
             self.effect == 14
             and self.effect_seat == s
@@ -236,62 +262,71 @@ class MegalomaniaState(State[Action]):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        self.check_seat(seat)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
+        if seat is not None or self.phase == OVER:
+            self.check_seat(seat)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:  # actions are interned: this compares identities
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         events: list[Event] = []
-        phase, kind, arg, s = self.phase, action.kind, action.arg, self.turn
-        if phase == SCROLLS:
-            scrolls.apply_phase(self, action, events)
-        elif phase == SCROLL_STEP:
-            scrolls.apply_step(self, action, events)
-        elif phase == RESOURCES_PHASE:
-            scrolls.take(self, s, arg, events)
-        elif phase in (LAY, SPLIT_PHASE, HAND_OVER):
-            deals.apply_choice(self, action, events)
-        elif phase == PLAY:
-            if kind == Kind.LAST:
+        phase, s = self.phase, self.turn
+        # the phases by how often they come: card plays, then the after-play and assist steps
+        if phase == PLAY:
+            if action is A.LAST:
                 self.deferred = s
                 events.append(Event("last", {"seat": s}))
                 self.turn = self._next_seat(s)
                 if not self.t_cards:
                     self.leader = self.turn
                 self._to_play(events)
-            else:
-                self._play(s, arg, kind == Kind.PLAY_POWER, events)
+            else:  # the card, played normally or by the Assassin's power
+                c = action.arg
+                self._play(s, c, action is A.PLAY_POWER[c], events)
+        elif phase in (AFTER, ASSIST):
+            self._apply_after(s, action, events)
+        elif phase == SCROLLS:
+            scrolls.apply_phase(self, action, events)
+        elif phase == SCROLL_STEP:
+            scrolls.apply_step(self, action, events)
+        elif phase == RESOURCES_PHASE:
+            scrolls.take(self, s, action.arg, events)
         elif phase == RETURN:
-            events.append(powers.explorer_return(self, s, arg))
+            events.append(powers.explorer_return(self, s, action.arg))
             if s == self.t_seats[-1]:
                 self._after_or_next(events)
             else:
                 self._next_player(events)  # the end of an assist
         elif phase == TRICK_END:
             scrolls.apply_trick_end(self, action, events)
-        elif kind in (Kind.CUBE_UP, Kind.CUBE_DOWN):
-            delta = 1 if kind == Kind.CUBE_UP else -1
+        else:  # LAY, SPLIT_PHASE, HAND_OVER
+            deals.apply_choice(self, action, events)
+        return events
+
+    def _apply_after(self, s: int, action: Action, events: list[Event]) -> None:
+        """The after-play step (powers, cubes, a declared colour) and the assist step (scroll 18)."""
+        if action is A.DONE or action is A.PASS:
+            if self.phase == AFTER:
+                self._assist_or_next(events)
+            else:
+                self._next_player(events)
+        elif action is A.CUBE_UP or action is A.CUBE_DOWN:
+            delta = 1 if action is A.CUBE_UP else -1
             self.cubes[s] -= 1
             self.t_cubes[-1] += delta
             self.t_values[-1] += delta
             events.append(Event("cube", {"seat": s, "delta": delta, "value": self.t_values[-1]}))
             self._after_or_next(events)
-        elif kind == Kind.DECLARE:
-            scrolls.declare(self, s, arg, events)
+        elif action.kind == Kind.DECLARE:
+            scrolls.declare(self, s, action.arg, events)
             self._after_or_next(events)
-        elif kind in (Kind.DONE, Kind.PASS):
-            if phase == AFTER:
-                self._assist_or_next(events)
-            else:
-                self._next_player(events)
         elif powers.use(self, s, action, events):
             self.phase, self.turn = RETURN, s
-        elif phase == AFTER:
+        elif self.phase == AFTER:
             self._after_or_next(events)
         else:
             self._next_player(events)  # an assist's power is used
-        return events
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
@@ -342,7 +377,14 @@ class MegalomaniaState(State[Action]):
         self._start_round([])
 
     def _rng(self) -> random.Random:
-        rng = stream(self.seed, self.counter)
+        """The generator of the next random event: draw ``counter`` of the stream ``seed``, as
+        tabletop.core.rng.stream gives it.  One generator per state, reseeded at every call (a
+        seeding costs less than a new generator): use it at once, before the next call."""
+        seed, rng = derive(self.seed, self.counter), self._random
+        if rng is None:
+            rng = self._random = random.Random(seed)
+        else:
+            rng.seed(seed)
         self.counter += 1
         return rng
 
@@ -353,6 +395,7 @@ class MegalomaniaState(State[Action]):
             return
         n = self.n
         self.mission = self.mission_deck.pop(0)
+        self.deal = self.mission_data.deal
         self.dom = DOMINANT_BY_ROUND[self.round]
         self.crystals, self.cubes, self.resource, self.resource2 = [0] * n, [0] * n, [-1] * n, [-1] * n
         self.round_bonus, self.round_scrolls, self.round_tricks = [0] * n, [], []
@@ -388,12 +431,12 @@ class MegalomaniaState(State[Action]):
 
     def _to_play(self, events: list[Event]) -> None:
         self.phase = PLAY
-        if self.mission_data.deal == deals.LAID:  # mission 15: the next laid card is played
+        if self.deal == deals.LAID:  # mission 15: the next laid card is played
             s = self.turn
             self._play(s, self.laid[s].pop(0), False, events)
 
     def _play(self, s: int, c: int, by_power: bool, events: list[Event]) -> None:
-        if self.mission_data.deal != deals.LAID:  # laid cards show nothing about the hand
+        if self.deal != deals.LAID:  # laid cards show nothing about the hand
             if by_power:
                 self._note_could_follow(s, c)
             elif self.t_cards:
@@ -402,8 +445,8 @@ class MegalomaniaState(State[Action]):
         knowledge.leave(self, s, 1 << c)
         self.t_seats.append(s)
         self.t_cards.append(c)
-        self.t_colours.append(colour_of(c))
-        self.t_values.append(value_of(c))
+        self.t_colours.append(CARD_COLOUR[c])
+        self.t_values.append(CARD_VALUE[c])
         self.t_adv.append(not self.knight)
         self.t_power.append(by_power)
         self.t_cubes.append(0)
@@ -413,22 +456,19 @@ class MegalomaniaState(State[Action]):
         if from_table:
             data["from_table"] = True
         events.append(Event("play", data))
-        deals.draw_after_play(self, s, from_table, events)
+        if self.down[s]:  # missions 18 and 19
+            deals.draw_after_play(self, s, from_table, events)
         self._after_or_next(events)
 
     def _note_could_follow(self, s: int, played: int) -> None:
         """A card played by the Assassin's power: the seat held a card that made it unplayable."""
-        lead, dom, one = self.t_colours[0], self.dom, 1 << played
-        blockers = 0
-        for other in bits(ALL_CARDS & ~one):
-            if not follow_options(one | 1 << other, lead, dom, self.wizard) & one:
-                blockers |= 1 << other
-        if not blockers & (self.known[s] | self.open[s]):  # otherwise everybody sees the reason
-            self.must[s].append(blockers)
+        held_one_of = blockers(played, self.t_colours[0], self.dom, self.wizard)
+        if not held_one_of & (self.known[s] | self.open[s]):  # otherwise everybody sees the reason
+            self.must[s].append(held_one_of)
 
     def _note_voids(self, s: int, c: int) -> None:
         """What a follower's card reveals about the rest of its hand (for sampling)."""
-        lead, dom, colour = self.t_colours[0], self.dom, colour_of(c)
+        lead, dom, colour = self.t_colours[0], self.dom, CARD_COLOUR[c]
         lower = (1 << c) - 1  # cards below c in numbering: lower ranks of c's colour and below
         if colour != lead:
             self.forbidden[s] |= COLOUR_MASK[lead]
@@ -450,7 +490,7 @@ class MegalomaniaState(State[Action]):
             self._legal = options
 
     def _assist_or_next(self, events: list[Event]) -> None:
-        options = powers.assist_options(self)
+        options = powers.assist_options(self) if self.effect == 18 else None
         if options:
             self.phase, self.turn = ASSIST, self.effect_seat
             self._legal = options
@@ -459,12 +499,15 @@ class MegalomaniaState(State[Action]):
 
     def _next_seat(self, start: int) -> int:
         """Clockwise from ``start``, the next seat yet to play; the deferred one last (scroll 14)."""
-        played = set(self.t_seats)
-        for k in range(1, self.n + 1):
-            o = (start + k) % self.n
-            if o not in played and o != self.deferred:
+        n, played, deferred = self.n, self.t_seats, self.deferred
+        o = (start + 1) % n
+        if o not in played and o != deferred:
+            return o  # the usual case: the next seat clockwise
+        for k in range(2, n + 1):
+            o = (start + k) % n
+            if o not in played and o != deferred:
                 return o
-        return self.deferred
+        return deferred
 
     def _next_player(self, events: list[Event]) -> None:
         if len(self.t_cards) < self.n:
@@ -507,7 +550,7 @@ class MegalomaniaState(State[Action]):
         self.farmer = self.deferred = self.declared = self.t_winner = -1
         self.dwarf = self.wizard = self.knight = self.emperor = False
         if any(self.hands):
-            if self.mission_data.deal == deals.PASS_RIGHT:
+            if self.deal == deals.PASS_RIGHT:
                 deals.pass_right(self, events)
             self.leader = leader
             self._start_trick(events)
@@ -530,31 +573,16 @@ class MegalomaniaState(State[Action]):
 
     # -------------------------------------------------------------- copies
     def clone(self) -> MegalomaniaState:
-        new = MegalomaniaState.__new__(MegalomaniaState)
-        for name in PLAIN_FIELDS:
-            setattr(new, name, getattr(self, name))
-        for name in LIST_FIELDS:
-            setattr(new, name, list(getattr(self, name)))
-        for name in NESTED_FIELDS:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        new.round_tricks = [(w, list(cards)) for w, cards in self.round_tricks]
-        new._legal = self._legal
-        return new
+        return copy_state(self)
 
     # ----------------------------------------------------- views and worlds
     def view(self, seat: int | None) -> dict[str, JSON]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def sample_world(self, seat: int, rng: random.Random) -> MegalomaniaState:
-        from .sampling import sample_world
-
-        return sample_world(self, seat, rng)
+        return sampling.sample_world(self, seat, rng)
 
     def to_json(self) -> dict[str, JSON]:
-        from .serialize import state_to_json
-
         return state_to_json(self)
 
     def __repr__(self) -> str:

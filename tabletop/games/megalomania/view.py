@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from ...core.protocol import JSON
 from .actions import RESOURCES
 from .cards import CARD_TEXT, COLOURS, texts
+from .phases import OVER, PHASE_NAMES
 from .rules import DOMINANT_BY_ROUND, trick_winner
+from .scrolls import ASK_NAMES
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
@@ -74,9 +76,6 @@ def _taking(s: MegalomaniaState) -> int | None:
 
 
 def build_view(s: MegalomaniaState, seat: int | None) -> dict[str, JSON]:
-    from .scrolls import ASK_NAMES
-    from .state import OVER, PHASE_NAMES
-
     over = s.phase == OVER
     scores = s.scores()
     seats: list[JSON] = [_seat(s, i, seat, scores, over) for i in range(s.n)]
