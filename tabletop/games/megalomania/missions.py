@@ -33,9 +33,9 @@ def _total_value(tricks: Sequence[Trick]) -> int:
 
 
 def _most(counts: Sequence[int]) -> list[bool]:
-    """Who has the most; players tied for the most all count (docs/rulings.md)."""
+    """Who alone has the most (none when several are equal: docs/rulings.md, M16)."""
     best = max(counts)
-    return [n == best and best > 0 for n in counts]
+    return [n == best and best > 0 and counts.count(best) == 1 for n in counts]
 
 
 # Fixed missions: does the seat meet the task?

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .state import MegalomaniaState
 
 ACTS_WHEN_DRAWN = (5, 17)
-LASTING = (3, 6, 9, 10, 11, 12, 14, 15, 16, 18, 19, 20)  # effects that act later in the round
+LASTING = (3, 6, 9, 10, 11, 12, 14, 15, 16, 18, 19, 20)
+CRYSTALS_IN_BOX, CUBES_IN_BOX = 10, 45  # the rulebook's "Components"  # effects that act later in the round
 SCROLL_17_POINTS = 3
 ASK_NAMES = (
     None, "dominant", "call", "give", "give-back", "echo", "keep", "swap", "leader", "decide", "steal",
@@ -55,8 +56,10 @@ def usable(st: MegalomaniaState, seat: int, x: int) -> bool:
 
 
 def echo_choices(st: MegalomaniaState, seat: int) -> list[int]:
-    """Scroll 7: the used scrolls whose effect can be used again now."""
-    return sorted({y for y in st.used if y not in (5, 7) and usable(st, seat, y)})
+    """Scroll 7: the scrolls used in an earlier round whose effect can be used again now (not one
+    of this round's: 8 keeping 7 to echo 8 would chain scrolls in one round; M30)."""
+    this_round = {x for _, scroll, effect in st.round_scrolls for x in (scroll, effect)}
+    return sorted({y for y in st.used if y not in (5, 7) and y not in this_round and usable(st, seat, y)})
 
 
 def begin(st: MegalomaniaState, events: list[Event]) -> None:
@@ -321,18 +324,27 @@ def take(st: MegalomaniaState, s: int, choice: int, events: list[Event]) -> None
     events.append(Event("resources", {"seat": s, "choice": RESOURCES[choice]}))
     if choice == SCROLL:
         acquire(st, s, st.scroll_deck.pop(0), events)
-    user = st.effect_seat
-    if st.effect == 15 and s != user and choice != SCROLL:  # the user receives the same
-        st.crystals[user] += crystals
-        st.cubes[user] += cubes
-        events.append(Event("scroll-gain", {"seat": user, "crystals": crystals, "cubes": cubes}))
-    if st.effect == 9 and s == user and first:
+    if st.effect == 9 and s == st.effect_seat and first:
         return  # the second combination
     st.queue.pop(0)
     if st.queue:
         st.turn = st.queue[0]
-    else:
-        before_play(st, events)
+        return
+    if st.effect == 15:
+        _others_resources(st, events)
+    before_play(st, events)
+
+
+def _others_resources(st: MegalomaniaState, events: list[Event]) -> None:
+    """Scroll 15: once all have chosen, the user also receives every other player's combination,
+    as far as the box holds (10 crystals, 45 cubes: M30)."""
+    user = st.effect_seat
+    others = [RESOURCE_AMOUNTS[st.resource[o]] for o in range(st.n) if o != user and st.resource[o] >= 0]
+    crystals = min(sum(c for c, _ in others), CRYSTALS_IN_BOX - sum(st.crystals))
+    cubes = min(sum(q for _, q in others), CUBES_IN_BOX - sum(st.cubes))
+    st.crystals[user] += crystals
+    st.cubes[user] += cubes
+    events.append(Event("scroll-gain", {"seat": user, "crystals": crystals, "cubes": cubes}))
 
 
 # -- at trick time (10, 16) ---------------------------------------------------------------------------

@@ -124,9 +124,12 @@ def test_19_per_dwarf_or_wizard() -> None:
     assert score(19, "Du Wb Fr", "Dy", "", "") == [2, 1, 0, 0]
 
 
-def test_15_and_22_most_tricks_ties_all_score() -> None:
-    assert score(15, "Ku|Eb", "Ky|Au", "Ab", "") == [pts(15), pts(15), 0, 0]
+def test_15_and_22_only_the_one_player_with_the_most_tricks_scores() -> None:
+    assert score(15, "Ku|Eb|Fr", "Ky|Au", "Ab", "") == [pts(15), 0, 0, 0]
     assert score(22, "Ku|Eb|Fr", "Ky|Au", "Ab", "") == [pts(22), 0, 0, 0]
+    # players tied for the most: none of them is "the player who takes the most tricks" (M16)
+    assert score(15, "Ku|Eb", "Ky|Au", "Ab", "") == [0, 0, 0, 0]
+    assert score(22, "Ku|Eb", "Ky", "Ab|Au", "") == [0, 0, 0, 0]
 
 
 def test_20_and_21_pairs_of_opposite_players() -> None:

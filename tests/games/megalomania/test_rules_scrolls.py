@@ -188,6 +188,21 @@ def test_8_the_kept_scroll_may_be_saved() -> None:
     assert s.phase == RESOURCES_PHASE and s.scrolls[C] == [12]  # D is not asked: 8 was this round's
 
 
+def test_8_keeping_7_cannot_echo_this_rounds_8_one_scroll_a_round_holds() -> None:
+    # 8 is this round's only used scroll: the kept 7 has nothing from an earlier round to echo
+    s = start(ONE_EACH, "black", leader=C, held=[[], [], [8], []], scrolls=[7, 12, 19, 10])
+    play(s, "scroll=8", "keep=7")
+    assert s.phase == RESOURCES_PHASE and s.scrolls[C] == [7]
+    assert s.round_scrolls == [[C, 8, 8]]
+
+
+def test_7_echoes_only_a_scroll_of_an_earlier_round() -> None:
+    s = start(ONE_EACH, "black", leader=C, held=[[], [], [8], []], scrolls=[7, 12, 19, 10])
+    s.used = [4]  # redeal, used in an earlier round
+    play(s, "scroll=8", "keep=7", "scroll=7")
+    assert legal(s) == {"echo=4"}  # not 8, used this round
+
+
 # -- 9: two resources, no scroll
 def test_9_example_d_takes_two_combinations_and_no_scroll() -> None:
     s = start(ONE_EACH, "black", leader=D, held=[[], [], [], [9]], scrolls=deck_without(9))
@@ -314,6 +329,18 @@ def test_15_example_a_receives_what_b_and_c_choose() -> None:
     take(s, ["mixed", "crystals", "cubes", "scroll"])
     assert (s.crystals[A], s.cubes[A]) == (1 + 2, 5 + 10)
     assert (s.crystals[B], s.cubes[C]) == (2, 10)  # the others keep theirs
+
+
+def test_15_gives_no_more_than_the_box_holds() -> None:
+    # 10 crystals and 45 cubes in the box: everybody's crystals leave the user 10 - 8 = 2 more
+    s = start(ONE_EACH, "black", held=[[15], [], [], []], scrolls=deck_without(15))
+    play(s, "scroll=15")
+    take(s, ["crystals"] * 4)
+    assert s.crystals == [2 + 2, 2, 2, 2] and sum(s.crystals) == 10
+    s = start(ONE_EACH, "black", held=[[15], [], [], []], scrolls=deck_without(15))
+    play(s, "scroll=15")
+    take(s, ["cubes"] * 4)
+    assert s.cubes == [10 + 5, 10, 10, 10] and sum(s.cubes) == 45
 
 
 # -- 16: decide a trick
