@@ -160,6 +160,12 @@ class State(ABC, Generic[A]):
     def view(self, seat: int | None) -> dict[str, JSON]:
         """A JSON-ready description of what ``seat`` may see (``None``: spectator)."""
 
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
+        """``view(seat)`` for each of ``seats``, equal to it.  A game may share the work between
+        them (a server sends every seat its view after each action); the views may then share
+        parts, so treat them as read-only."""
+        return [self.view(seat) for seat in seats]
+
     @abstractmethod
     def sample_world(self, seat: int, rng: random.Random) -> State[A]:
         """A full state consistent with everything ``seat`` has seen."""

@@ -224,10 +224,9 @@ class Room:
         scores = self.state.scores()
         names = self.names()
         stepped = [(self.step, e) for e in events]
-        for seat, group in list(self.conns.items()):
-            if not group:
-                continue
-            view = self.state.view(seat)
+        audience = [seat for seat, group in self.conns.items() if group]
+        for seat, view in zip(audience, self.state.views(audience), strict=True):
+            group = self.conns[seat]
             message = dumps(
                 {
                     "type": "update",

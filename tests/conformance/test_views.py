@@ -192,3 +192,23 @@ def test_spectator_and_seat_views_at_the_start(name: str, players: int) -> None:
             texts = {json.dumps(v, sort_keys=True) for v in seats}
             assert len(texts) == players, f"{describe(name, players, seed)}: two seats see the same"
             assert json.dumps(spectator, sort_keys=True) not in texts
+
+
+@cases()
+def test_views_of_several_seats_at_once_equal_each_seats_view(name: str, players: int) -> None:
+    """``state.views(seats)`` (what a server sends after each action) is ``view(seat)`` for each,
+    to the JSON text: a game that shares work between them must not mix two seats' views."""
+    game = make_game(name, players)
+    audience: list[int | None] = [*range(int(players)), None]
+    for index in range(3):
+        seed = game_seed(name, players, index, salt=11)
+        state, rng = game.new_state(seed), random.Random(seed)
+        for step in range(game.metadata.max_decisions + 1):
+            where = describe(name, players, seed, step)
+            order = rng.sample(audience, len(audience))
+            together = state.views(order)
+            alone = [state.view(seat) for seat in order]
+            assert [json.dumps(v) for v in together] == [json.dumps(v) for v in alone], where
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))

@@ -13,6 +13,7 @@ numbered in phases.py, and clone is written out in cloning.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
@@ -52,7 +53,7 @@ from .phases import (
 )
 from .rules import DOMINANT_BY_ROUND, ROUNDS, blockers, follow_options, trick_winner
 from .serialize import state_to_json
-from .view import build_view
+from .view import build_view, build_views
 
 if TYPE_CHECKING:
     from .game import Megalomania
@@ -578,6 +579,9 @@ class MegalomaniaState(State[Action]):
     # ----------------------------------------------------- views and worlds
     def view(self, seat: int | None) -> dict[str, JSON]:
         return build_view(self, seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
+        return build_views(self, seats)
 
     def sample_world(self, seat: int, rng: random.Random) -> MegalomaniaState:
         return sampling.sample_world(self, seat, rng)

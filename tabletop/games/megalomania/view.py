@@ -6,6 +6,7 @@ only, and to everybody once the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
@@ -52,17 +53,24 @@ def _seat(s: MegalomaniaState, i: int, seat: int | None, scores: list[int], over
         "score": scores[i],
     }
     if i == seat or over:
-        entry["hand"] = texts(hand)
-        entry["scroll_numbers"] = list(s.scrolls[i])
-        entry["laid_cards"] = [CARD_TEXT[c] for c in s.laid[i]]
-        entry["pile_cards"] = texts(s.split[i])
-        entry["giving_cards"] = texts(s.handing[i])
-        entry["set_aside_cards"] = texts(s.out[i])
-        entry["discarded_scroll_numbers"] = list(s.gone[i])
-        entry["drawn_scrolls"] = list(s.drawn) if s.round_scrolls and s.round_scrolls[-1][0] == i else []
-        entry["knows"] = [texts(m) for m in s.told[i]]  # cards it knows others hold
-        entry["knows_no"] = [_colours(b) for b in s.pvoid[i]]  # colours it knows others lack
+        entry.update(_private(s, i))
     return entry
+
+
+def _private(s: MegalomaniaState, i: int) -> dict[str, JSON]:
+    """The keys of seat ``i``'s entry that only seat ``i`` sees (PRIVATE), until the end."""
+    return {
+        "hand": texts(s.hands[i] & ~s.open[i]),
+        "scroll_numbers": list(s.scrolls[i]),
+        "laid_cards": [CARD_TEXT[c] for c in s.laid[i]],
+        "pile_cards": texts(s.split[i]),
+        "giving_cards": texts(s.handing[i]),
+        "set_aside_cards": texts(s.out[i]),
+        "discarded_scroll_numbers": list(s.gone[i]),
+        "drawn_scrolls": list(s.drawn) if s.round_scrolls and s.round_scrolls[-1][0] == i else [],
+        "knows": [texts(m) for m in s.told[i]],  # cards it knows others hold
+        "knows_no": [_colours(b) for b in s.pvoid[i]],  # colours it knows others lack
+    }
 
 
 def _taking(s: MegalomaniaState) -> int | None:
@@ -152,3 +160,26 @@ def build_view(s: MegalomaniaState, seat: int | None) -> dict[str, JSON]:
         view["ranking"] = s.ranking()
         view["negative_points"] = s.negative_points()
     return view
+
+
+def build_views(s: MegalomaniaState, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
+    """``build_view(s, seat)`` for each of ``seats`` (equal to it, key order included), with the
+    public part built once: each seat's view adds only its own entry's private keys and its legal
+    actions.  The views share their public parts: read them, do not change them."""
+    base = build_view(s, None)
+    if s.phase == OVER:  # everything is public
+        return [base if k is None else {**base, "seat": k} for k in seats]
+    current = s.current_seat
+    views: list[dict[str, JSON]] = []
+    for k in seats:
+        if k is None:
+            views.append(base)
+            continue
+        view = dict(base)
+        view["seat"] = k
+        entries = list(base["seats"])
+        entries[k] = {**entries[k], **_private(s, k)}
+        view["seats"] = entries
+        view["legal"] = [str(a) for a in s.legal_actions()] if k == current else []
+        views.append(view)
+    return views
