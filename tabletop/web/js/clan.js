@@ -172,9 +172,7 @@ function bar(view, ctx) {
   if (view.phase !== "over" && view.stage !== "choose") line.append(el("span", "chip phase", PHASES[view.phase] || view.phase));
   if (view.stage === "pre-game") line.append(el("span", "chip", `first to ${view.pregame_target} leadership`));
   if (view.stage !== "choose" && view.phase !== "over") line.append(el("span", "chip", `${s7.nameOf(view.dealer, ctx)} ${s7.verb(view.dealer, ctx.me, "deals")}`));
-  const house = el("span", "chip house", `House total ${view.house_total}`);
-  house.title = "every held player's sum, all game long";
-  line.append(house);
+  line.append(s7.houseChip(view));
   return line;
 }
 

@@ -362,10 +362,14 @@ function roundBar(view, ctx) {
   bar.append(el("span", "round", view.phase === "over" ? "Final" : `Round ${view.round}`));
   bar.append(el("span", "chip", `first to ${view.target} leadership`));
   if (view.phase !== "over") bar.append(el("span", "chip", `${nameOf(view.dealer, ctx)} ${verb(view.dealer, ctx.me, "deals")}`));
+  bar.append(houseChip(view));
+  return bar;
+}
+
+export function houseChip(view) {
   const house = el("span", "chip house", `House total ${view.house_total}`);
   house.title = "every held player's sum, all game long";
-  bar.append(house);
-  return bar;
+  return house;
 }
 
 function centre(view, ctx) {
