@@ -22,7 +22,7 @@ from ..core.protocol import Game, State
 from ..core.record import Record
 from ..core.registry import make
 from .journal import Journal
-from .prompt import Choice, Command, Invalid, interpret
+from .prompt import Choice, Command, Invalid, interpret, why_not_megalomania
 from .render import render_round_result, render_view
 from .saving import Seating, bot_seed, load_game, save_game
 from .summary import render_final, render_help
@@ -130,7 +130,7 @@ class Session:
         return render_view(view, self.labels, self.journal.lines, self.journal.last_round, wide=wide)
 
     def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
-        return interpret(raw, view)
+        return interpret(raw, view, why_not_megalomania)
 
     def _help(self) -> RenderableType:
         return render_help()

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..games.summon7.clan.actions import DATA
-from ..words.clan import POWER, describe_action, humans_text, plural
-from ..words.megalomania import seat_name as name
-from .screens import describe_choices
+from ..words.clan import POWER, humans_text, plural
+from ..words.seats import seat_name as name
+from .screens import your_turn
 from .style import DIM
 from .summon7 import View, chips, deck_line, log_panel, ranking_table, table_of_seats, verdict
 
@@ -108,9 +108,7 @@ def render_view(view: View, labels: Sequence[str], log: Sequence[Text], wide: bo
                 Text(f"Cards brought home: {', '.join(POWER[c].name for c in view['pool'])}", style="bold")
             )
     parts.append(log_panel(log))
-    if view["legal"]:
-        parts.append(Text("Your turn:", style="bold green"))
-        parts += describe_choices(view["legal"], view, describe_action, labels)
+    parts += your_turn("clan", view, labels)
     return Group(*parts)
 
 

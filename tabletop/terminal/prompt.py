@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +36,15 @@ class Invalid:
     message: str
 
 
-def interpret(raw: str, view: Mapping[str, Any]) -> Choice | Command | Invalid | None:
-    """What ``raw`` asks for, given the seat's view; None for an empty line."""
+def not_possible(text: str, view: Mapping[str, Any]) -> str:
+    return f"{text!r} is not possible now."
+
+
+def interpret(
+    raw: str, view: Mapping[str, Any], why_not: Callable[[str, Mapping[str, Any]], str] = not_possible
+) -> Choice | Command | Invalid | None:
+    """What ``raw`` asks for, given the seat's view: a number, an action's text (any case) or a
+    command; None for an empty line.  ``why_not`` explains a text that is none of them."""
     text = raw.strip()
     legal: list[str] = view["legal"]
     if not text:
@@ -54,10 +61,10 @@ def interpret(raw: str, view: Mapping[str, Any]) -> Choice | Command | Invalid |
     folded = [a for a in legal if a.lower() == text.lower()]
     if len(folded) == 1:
         return Choice(folded[0])
-    return Invalid(_why_not(text, view) + f" Type a number from 1 to {len(legal)}, or h for help.")
+    return Invalid(why_not(text, view) + f" Type a number from 1 to {len(legal)}, or h for help.")
 
 
-def _why_not(text: str, view: Mapping[str, Any]) -> str:
+def why_not_megalomania(text: str, view: Mapping[str, Any]) -> str:
     try:
         action = parse_action(text)
     except InvalidActionText:
@@ -77,4 +84,4 @@ def _why_not(text: str, view: Mapping[str, Any]) -> str:
         lead, dominant = view["trick"]["lead"], view["dominant"]
         name = card_name(card)
         return f"{name[0].upper()}{name[1:]} breaks the rule: play {lead} if you can, else {dominant}."
-    return f"{text!r} is not possible now."
+    return not_possible(text, view)

@@ -24,10 +24,10 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..core.protocol import Event
-from ..words import wording
+from ..words import labels, wording
 from .app import Session
 from .lines import rich_line
-from .prompt import COMMANDS, Choice, Command, Invalid
+from .prompt import Choice, Command, Invalid, interpret
 
 SCREENS: dict[str, str] = {
     "summon7": "tabletop.terminal.summon7",
@@ -58,25 +58,6 @@ class ScreenJournal:
                 line = self.words.describe_event(event.kind, event.data, self.seat, self.labels)
                 if line is not None:
                     self.lines.append(rich_line(line))
-
-
-def interpret(raw: str, view: Mapping[str, Any]) -> Choice | Command | Invalid | None:
-    """A number, an action's text (any case), or a command; None for an empty line."""
-    text = raw.strip()
-    legal: list[str] = view["legal"]
-    if not text:
-        return None
-    if text.lower() in COMMANDS:
-        return Command(COMMANDS[text.lower()])
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return Choice(legal[number - 1])
-        return Invalid(f"There is no choice {number}: type a number from 1 to {len(legal)}.")
-    folded = [a for a in legal if a.lower() == text.lower()]
-    if len(folded) == 1:
-        return Choice(folded[0])
-    return Invalid(f"{text!r} is not possible now. Type a number from 1 to {len(legal)}, or h for help.")
 
 
 class ScreenSession(Session):
@@ -111,14 +92,15 @@ class ScreenSession(Session):
         self.console.print(f"The game is saved in {self.save_path}.")
 
 
-def describe_choices(
-    legal: Sequence[str], view: Mapping[str, Any], describe: Any, labels: Sequence[str] | None = None
-) -> list[Text]:
-    """The numbered list of choices: ``1. hit  Hit: one more card``."""
-    out = []
-    for number, text in enumerate(legal, start=1):
+def your_turn(game: str, view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
+    """When the seat is to act: a heading and the numbered choices in the game's words
+    (``1. hit  Hit: one more card``); nothing otherwise."""
+    if not view["legal"]:
+        return []
+    out = [Text("Your turn:", style="bold green")]
+    for number, (text, words) in enumerate(labels(game, view, names).items(), start=1):
         line = Text(f"{number:>2}. ", style="bold")
         line.append(text, style="bold cyan")
-        line.append(f"  {describe(text, view, labels)}")
+        line.append(f"  {words}")
         out.append(line)
     return out

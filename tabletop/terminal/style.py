@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..games.megalomania.cards import colour_of, parse_card, rank_of
-from ..words.megalomania import card_name, card_parts, seat_name, signed
+from ..words.megalomania import card_name, card_parts
+from ..words.seats import seat_name, signed
 
 # badge style (card chips, colour names) and plain text style, per colour
 BADGE = {

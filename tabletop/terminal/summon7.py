@@ -15,10 +15,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..words.megalomania import seat_name as name
-from ..words.megalomania import subject, verb
-from ..words.summon7 import describe_action, next_card_counts
-from .screens import describe_choices
+from ..words.seats import seat_name as name
+from ..words.seats import subject, verb
+from ..words.summon7 import next_card_counts
+from .screens import your_turn
 from .style import DIM, YOU, number_card_style, number_chip
 
 View = Mapping[str, Any]
@@ -100,9 +100,7 @@ def render_view(view: View, labels: Sequence[str], log: Sequence[Text], wide: bo
     parts.append(Text(f"House total: {view['house_total']}", style="italic"))
     parts.append(deck_line(view))
     parts.append(log_panel(log))
-    if view["legal"]:
-        parts.append(Text("Your turn:", style="bold green"))
-        parts += describe_choices(view["legal"], view, describe_action, labels)
+    parts += your_turn("summon7", view, labels)
     return Group(*parts)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..games.summon7.clan.actions import DATA
 from . import summon7
 from .line import Line, line
-from .megalomania import Names, seat_name, subject, verb
+from .seats import Names, seat_name, subject, verb
 from .summon7 import View, bust_chance, percent, round_line
 
 POWER = {p.id: p for p in DATA.powers}

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .line import Line, line
-from .megalomania import Names
+from .seats import Names
 
 
 def describe_action(text: str, view: Mapping[str, Any], names: Names = None) -> str:

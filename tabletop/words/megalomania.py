@@ -12,8 +12,8 @@ from typing import Any
 from ..games.megalomania.cards import COLOURS, RANK_NAMES, VALUES, colour_of, parse_card, rank_of
 from ..games.megalomania.data import load_scrolls
 from .line import Card, Line, line, spaced
+from .seats import Names, seat_name, signed, subject, verb
 
-Names = Sequence[str] | None
 View = Mapping[str, Any]
 
 POWERS = {
@@ -58,23 +58,6 @@ def scroll_name(number: int) -> str:
     """``scroll 4 (Redeal the cards)``."""
     scroll = load_scrolls().get(number)
     return f"scroll {number} ({scroll.name})" if scroll else f"scroll {number}"
-
-
-def seat_name(names: Names, seat: int) -> str:
-    return names[seat] if names is not None and 0 <= seat < len(names) else f"Seat {seat}"
-
-
-def subject(seat: int, me: int | None, names: Names) -> str:
-    return "You" if seat == me else seat_name(names, seat)
-
-
-def verb(seat: int, me: int | None, word: str) -> str:
-    """``plays`` for a seat, ``play`` for you (only regular verbs are used)."""
-    return word[:-1] if seat == me and word.endswith("s") else word
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
 
 
 # -- actions --------------------------------------------------------------------------------------

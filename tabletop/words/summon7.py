@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .line import Line, Number, line, spaced
-from .megalomania import Names, seat_name, subject, verb
+from .seats import Names, seat_name, subject, verb
 
 View = Mapping[str, Any]
 

@@ -17,8 +17,9 @@ from tabletop.core.record import Record
 from tabletop.terminal import clan as clan_screen
 from tabletop.terminal import run_game
 from tabletop.terminal import summon7 as summon7_screen
+from tabletop.terminal.prompt import interpret
 from tabletop.terminal.saving import load_game
-from tabletop.terminal.screens import SCREENS, interpret
+from tabletop.terminal.screens import SCREENS
 from tabletop.words import wording
 
 OPTIONS: dict[str, dict[str, Any]] = {"summon7": {}, "clan": {"pregame": 30}}
