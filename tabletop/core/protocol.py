@@ -13,16 +13,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from .errors import IllegalAction, InvalidOptions
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, and who may see it (``None``: everybody)."""
+class Event(NamedTuple):
+    """Something that happened, and who may see it (``None``: everybody).
+
+    A named tuple: immutable, and about twice as cheap to make as a frozen dataclass (a game
+    makes several per action)."""
 
     kind: str
     data: Mapping[str, JSON]

@@ -13,6 +13,7 @@ _GAMES: dict[str, str] = {
     "megalomania": "tabletop.games.megalomania.game:Megalomania",
     "summon7": "tabletop.games.summon7.game:Summon7",
     "clan": "tabletop.games.summon7.clan.game:Clan",
+    "manasurge": "tabletop.games.manasurge.game:ManaSurge",
 }
 
 

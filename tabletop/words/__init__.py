@@ -12,10 +12,15 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from . import clan, generic, megalomania, summon7
-from .line import Card, Line, Number, Segment, Tone, line
+from . import clan, generic, manasurge, megalomania, summon7
+from .line import Card, Line, Mana, Number, Segment, Tone, line
 
-WORDING: dict[str, ModuleType] = {"megalomania": megalomania, "summon7": summon7, "clan": clan}
+WORDING: dict[str, ModuleType] = {
+    "megalomania": megalomania,
+    "summon7": summon7,
+    "clan": clan,
+    "manasurge": manasurge,
+}
 
 
 def wording(game: str) -> ModuleType:
@@ -36,4 +41,4 @@ def labels(game: str, view: Mapping[str, Any], names: Sequence[str] | None = Non
     return {text: describe(text, view, names) for text in view.get("legal") or ()}
 
 
-__all__ = ["Card", "Line", "Number", "Segment", "Tone", "content", "labels", "line", "wording"]
+__all__ = ["Card", "Line", "Mana", "Number", "Segment", "Tone", "content", "labels", "line", "wording"]

@@ -33,7 +33,15 @@ class Number:
     value: int
 
 
-Segment = str | Card | Number
+@dataclass(frozen=True, slots=True)
+class Mana:
+    """A ManaSurge card in a line, by its text: ``5L`` (a spell: rank and suit letter) or a
+    metamagic card's code (``mirror``)."""
+
+    text: str
+
+
+Segment = str | Card | Number | Mana
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +57,8 @@ class Line:
                 out.append(part)
             elif isinstance(part, Number):
                 out.append(str(part.value))
+            elif isinstance(part, Mana):
+                out.append((card_words or {}).get(part.text, part.text))
             else:
                 out.append((card_words or {}).get(part.text, part.text))
         return "".join(out)
@@ -60,6 +70,8 @@ class Line:
                 parts.append(part)
             elif isinstance(part, Number):
                 parts.append({"number": part.value})
+            elif isinstance(part, Mana):
+                parts.append({"mana": part.text})
             else:
                 parts.append({"card": part.text, "form": part.form})
         return {"parts": parts, "tone": self.tone}
@@ -69,7 +81,7 @@ def line(*parts: Segment | Iterable[Segment], tone: Tone = "") -> Line:
     """A line from strings and cards; adjacent strings are joined, nested runs flattened."""
     flat: list[Segment] = []
     for part in parts:
-        items = [part] if isinstance(part, str | Card | Number) else list(part)
+        items = [part] if isinstance(part, str | Card | Number | Mana) else list(part)
         for item in items:
             if isinstance(item, str) and flat and isinstance(flat[-1], str):
                 flat[-1] += item

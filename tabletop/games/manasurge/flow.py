@@ -1,0 +1,295 @@
+"""The flow of a game: turns, the strike that ends a spell, Rebirth, Mana Surge, the Caster token,
+the choice between rounds, victory.  Plain functions on the state, in the rulebook's order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.protocol import JSON, Event
+from .cards import SPELLS
+from .phases import AGAIN, BETWEEN, COUNTER, DISCARD, GIVE, OPEN, OVER, PLAY
+from .rules import has_valid, valid_kinds
+
+if TYPE_CHECKING:
+    from .state import ManaSurgeState
+
+# a caster with no numbered card performs a Rebirth and draws again at most this often before the
+# token passes on (R-MS16)
+FORCED_REBIRTHS = 3
+
+
+# ---------------------------------------------------------------------- cards moving
+def draw(
+    s: ManaSurgeState, seat: int, count: int, why: str, events: list[Event], damage: bool = False
+) -> list[int]:
+    """Up to ``count`` cards from the deck to ``seat``'s hand (or face down to its damage pile);
+    the discard pile is shuffled into a new deck when the deck runs out (MS17); what cannot be
+    drawn is not (R-MS23)."""
+    pile = s.damage[seat] if damage else s.hands[seat]
+    deck = s.deck
+    drawn: list[int] = []
+    while len(drawn) < count:
+        if not deck:
+            if not s.discard:
+                break
+            deck = s.deck = sorted(s.discard)
+            s.discard = []
+            s.rng().shuffle(deck)
+            events.append(Event("reshuffle", {"cards": len(deck)}))
+        take = min(count - len(drawn), len(deck))
+        got = deck[-take:]
+        del deck[-take:]
+        got.reverse()  # the top card (the last) is drawn first
+        drawn += got
+    pile += drawn
+    if count and not damage:  # damage is told by the spell's end (spell-end)
+        events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
+        if drawn:
+            texts = s.game.cards.texts(drawn)
+            events.append(Event("drew", {"seat": seat, "cards": texts}, visible_to=(seat,)))
+    return drawn
+
+
+def fill(s: ManaSurgeState, seat: int, why: str, events: list[Event]) -> None:
+    """Draw up to the hand limit (MS21, MS54, MS61; R-MS30)."""
+    missing = s.hand_limit(seat) - len(s.hands[seat])
+    if missing > 0:
+        draw(s, seat, missing, why, events)
+
+
+def rebirth(s: ManaSurgeState, seat: int, events: list[Event], forced: bool = False) -> None:
+    """Lose a Shard (if any), discard the hand, take the damage cards as the new hand (MS55-MS58)."""
+    lost = 0
+    if s.shards[seat] > 0 and s.wizard_effect(seat) != "free_rebirth":
+        lost = min(s.shards[seat], s.game.data.constants.rebirth_shard_cost)
+        s.shards[seat] -= lost
+    discarded = s.hands[seat]
+    s.discard.extend(discarded)
+    s.hands[seat] = s.damage[seat]
+    s.damage[seat] = []
+    s.gifts = [g for g in s.gifts if g[1] != seat]
+    events.append(
+        Event(
+            "rebirth",
+            {
+                "seat": seat,
+                "lost": lost,
+                "discarded": s.game.cards.texts(discarded),
+                "hand": len(s.hands[seat]),
+                "forced": forced,
+            },
+        )
+    )
+    if s.hands[seat]:
+        events.append(
+            Event("drew", {"seat": seat, "cards": s.game.cards.texts(s.hands[seat])}, visible_to=(seat,))
+        )
+
+
+def check_surge(s: ManaSurgeState, seat: int, events: list[Event]) -> bool:
+    """A Mana Surge if ``seat``'s hand just emptied by a valid play, a discard or a gift (MS59-MS61):
+    2 Shards at once, the damage cards become the hand, then draw up to the hand limit."""
+    if s.hands[seat]:
+        return False
+    gain = s.game.data.constants.mana_surge_shards
+    if s.wizard_effect(seat) == "surge_bonus":
+        gain += s.wizard_amount(seat)
+    s.shards[seat] += gain
+    s.hands[seat] = s.damage[seat]
+    s.damage[seat] = []
+    events.append(
+        Event(
+            "surge",
+            {"seat": seat, "shards": gain, "total": s.shards[seat], "from_damage": len(s.hands[seat])},
+        )
+    )
+    if s.hands[seat]:
+        events.append(
+            Event("drew", {"seat": seat, "cards": s.game.cards.texts(s.hands[seat])}, visible_to=(seat,))
+        )
+    fill(s, seat, "surge", events)
+    return True
+
+
+# ---------------------------------------------------------------------- turns
+def proceed(s: ManaSurgeState, events: list[Event]) -> None:
+    """Offer the player the next choice its play opened (a Counter-Spell, then the power), or end
+    its turn.  A choice that cannot be taken is not offered."""
+    seat = s.turn
+    while s.steps:
+        step = s.steps.pop(0)
+        if step == COUNTER:
+            s.phase = COUNTER
+            return
+        if step == AGAIN and has_valid(s, seat):
+            s.phase = AGAIN
+            return
+        if step == GIVE and s.hands[seat]:
+            s.phase = GIVE
+            return
+        if step == DISCARD and s.hands[seat] and s.discards_left > 0:
+            s.phase = DISCARD
+            return
+    s.discards_left = 0
+    end_turn(s, events)
+
+
+def end_turn(s: ManaSurgeState, events: list[Event]) -> None:
+    """Rebirth at 5 or more damage cards at the end of a turn (MS55), then the next player."""
+    seat = s.turn
+    if len(s.damage[seat]) >= s.game.rebirth_damage:
+        rebirth(s, seat, events)
+    s.turn = (s.turn + s.direction) % s.n
+    start_turn(s, events)
+
+
+def start_turn(s: ManaSurgeState, events: list[Event]) -> None:
+    """The spell reaches a player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
+    kinds = valid_kinds(s, s.turn)
+    if kinds:
+        s.phase = PLAY
+        play = s.game.actions.play
+        legal = [play[k] for k in kinds]
+        if s.game.may_decline:
+            legal.append(s.game.actions.yield_)
+        s._legal = legal  # the legal actions are known now: spare legal_actions() the work
+    else:
+        strike(s, s.turn, events)
+
+
+# ---------------------------------------------------------------------- the end of a spell
+def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
+    """The spell strikes ``struck`` and ends (MS43-MS49)."""
+    sp, data, n = s.spell, s.game.data, s.n
+    last = s.last_valid
+    bonus = data.constants.last_play_bonus
+    if s.wizard_effect(last) == "last_bonus":
+        bonus += s.wizard_amount(last)
+    s.shards[last] += bonus
+    # 1a: damage, counted from the Shards on spell cards in play (R-MS3, R-MS4)
+    damage = sp.spell_shards(s.game.options["metamagic_damage"])
+    if s.game.options["damage_order"] == "pnp" and not sp.sanctuary[struck]:  # kept Shards stay on cards
+        damage -= sp.shards_of(struck, numbered_only=not s.game.options["metamagic_damage"])
+    suit = sp.suit
+    if suit >= 0 and data.suits[suit].effect == "extra_damage" and data.suits[suit].trigger == "end":
+        damage += data.suits[suit].amount
+    damage += sp.extra_damage
+    if s.wizard_effect(struck) == "tough":
+        damage = max(0, damage - s.wizard_amount(struck))
+    drawn = draw(s, struck, damage, "damage", events, damage=True)
+    # 1b, 2: the struck player's Shards go back (unless a Sanctuary keeps them); the others keep theirs
+    kept = [0] * n
+    returned = 0
+    for who, shards in zip(sp.seats, sp.shards, strict=True):
+        if who == struck and not sp.sanctuary[struck]:
+            returned += shards
+        else:
+            kept[who] += shards
+    for seat in range(n):
+        s.shards[seat] += kept[seat]
+    # 1c, 2: every played card to the discard pile
+    s.discard.extend(sp.cards)
+    entry: dict[str, JSON] = {
+        "round": s.round,
+        "caster": s.caster,
+        "struck": struck,
+        "last": last,
+        "bonus": bonus,
+        "damage": len(drawn),
+        "returned": returned,
+        "kept": kept,
+        "cards": [s.game.cards.text(c) for c in sp.cards],
+    }
+    events.append(Event("spell-end", {**entry, "shards": list(s.shards)}))
+    sp.clear()
+    s.steps.clear()
+    s.discards_left = 0
+    # Rebirths, from the struck player round the table, before victory is checked (R-MS15)
+    threshold = data.constants.rebirth_damage
+    for k in range(n):
+        seat = (struck + k) % n
+        if len(s.damage[seat]) >= threshold:
+            rebirth(s, seat, events)
+    entry["shards"] = list(s.shards)
+    s.history.append(entry)
+    if check_victory(s, events):
+        return
+    pass_caster(s, events)
+
+
+def check_victory(s: ManaSurgeState, events: list[Event]) -> bool:
+    """At the end of a spell: a player at the target wins; most Shards, then fewest damage cards,
+    then fewest cards in hand; a tie still standing is a shared win (MS62-MS65, R-MS19).  The
+    option max_rounds ends a game that runs too long the same way among all (R-MS32)."""
+    target = s.target()
+    reached = [seat for seat in range(s.n) if s.shards[seat] >= target]
+    if not reached and len(s.history) < s.game.options["max_rounds"]:
+        return False
+    end_game(s, reached or list(range(s.n)), not reached, events)
+    return True
+
+
+def end_game(s: ManaSurgeState, pool: list[int], limit: bool, events: list[Event]) -> None:
+    """The best of ``pool`` win (all of them when tied all the way)."""
+    best = min(s.order_key(seat) for seat in pool)
+    s.winners = [seat for seat in pool if s.order_key(seat) == best]
+    s.phase = OVER
+    data: dict[str, JSON] = {"winners": list(s.winners), "shards": list(s.shards), "limit": limit}
+    data["ranking"] = s.ranking()
+    events.append(Event("game-over", data))
+
+
+def pass_caster(s: ManaSurgeState, events: list[Event]) -> None:
+    """The token passes left (clockwise) to the first player with the fewest Shards, the Caster
+    checked last (MS51-MS53); then the choice between rounds, from the new Caster (MS54)."""
+    n, low = s.n, min(s.shards)
+    for k in range(1, n + 1):
+        seat = (s.caster + k) % n
+        if s.shards[seat] == low:
+            s.caster = seat
+            break
+    events.append(Event("caster", {"seat": s.caster}))
+    order = [(s.caster + k) % n for k in range(n)]
+    s.between = [seat for seat in order if len(s.hands[seat]) < s.hand_limit(seat)]
+    if s.between:
+        s.phase = BETWEEN
+        s.turn = s.between[0]
+    else:
+        begin_round(s, events)
+
+
+def between_choice(s: ManaSurgeState, draws: bool, events: list[Event]) -> None:
+    seat = s.between.pop(0)
+    if draws:
+        fill(s, seat, "between", events)
+    else:
+        events.append(Event("hold", {"seat": seat, "hand": len(s.hands[seat])}))
+    if s.between:
+        s.turn = s.between[0]
+    else:
+        begin_round(s, events)
+
+
+def begin_round(s: ManaSurgeState, events: list[Event]) -> None:
+    """A new spell: the Caster needs a numbered card (MS19-MS22, R-MS16)."""
+    s.round += 1
+    events.append(Event("round", {"round": s.round, "caster": s.caster}))
+    s.direction = 1
+    s.last_valid = -1
+    for _ in range(s.n):
+        seat = s.caster
+        if not any(c < SPELLS for c in s.hands[seat]):
+            fill(s, seat, "open", events)
+        tries = 0
+        while not any(c < SPELLS for c in s.hands[seat]) and tries < FORCED_REBIRTHS:
+            rebirth(s, seat, events, forced=True)
+            fill(s, seat, "open", events)
+            tries += 1
+        if any(c < SPELLS for c in s.hands[seat]):
+            s.turn = seat
+            s.phase = OPEN
+            return
+        s.caster = (s.caster + 1) % s.n
+        events.append(Event("caster", {"seat": s.caster, "passed": True}))
+    # nobody can open a spell: the game ends as it stands (R-MS16)
+    end_game(s, list(range(s.n)), True, events)

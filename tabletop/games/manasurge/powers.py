@@ -1,0 +1,141 @@
+"""Playing cards: valid plays, Resonating, Counter-Spells, the suits' and metamagic cards' powers.
+
+Every effect is implemented once here and chosen by the name the data gives it (data.py lists
+them); docs/rulings.md says why each designed effect is what it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.protocol import Event
+from .flow import check_surge, draw, proceed
+from .phases import AGAIN, COUNTER, DIRECTION, DISCARD, GIVE
+from .rules import take
+
+if TYPE_CHECKING:
+    from .state import ManaSurgeState
+
+
+def cast(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
+    """The Caster opens: the card, one Shard on it, the Caster token on it (MS19)."""
+    seat, cards = s.turn, s.game.cards
+    card = take(s, seat, kind)
+    shards = s.game.data.constants.opening_shard
+    s.spell.set_caster(s.spell.add(card, seat, cards.rank[card], cards.suit[card], shards), s.game.suit_modes)
+    s.last_valid = seat
+    events.append(Event("cast", {"seat": seat, "card": cards.kind_text[kind], "shards": shards}))
+    s.phase = DIRECTION
+    check_surge(s, seat, events)
+
+
+def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
+    """A valid card from the hand of the player the spell reached (MS25-MS42)."""
+    seat, cards, sp, data = s.turn, s.game.cards, s.spell, s.game.data
+    card = take(s, seat, kind)
+    s.last_valid = seat
+    steps: list[int] = []
+    meta = cards.meta[card]
+    effect = data.metamagic[meta].effect if meta >= 0 else ""
+    amount = data.metamagic[meta].amount if meta >= 0 else 0
+    if meta >= 0 and effect != "copy_last":
+        index = sp.add(card, seat, -1, -1, 0)
+        events.append(Event("play", {"seat": seat, "card": cards.kind_text[kind], "resonates": False}))
+        check_surge(s, seat, events)
+        metamagic(s, seat, index, effect, amount, steps, events)
+    else:
+        before = sp.last_rank()
+        if meta >= 0:  # Dark Mirror: a copy of the last numbered card, in every respect (R-MS7)
+            rank, suit = sp.last_rank(), sp.last_suit()
+        else:
+            rank, suit = cards.rank[card], cards.suit[card]
+        resonates = suit == sp.suit
+        shards = data.constants.resonate_shard if resonates else 0
+        sp.add(card, seat, rank, suit, shards)
+        entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
+        if meta >= 0:
+            entry["copy"] = f"{rank}{cards.letters[suit]}"
+        events.append(Event("play", entry))
+        check_surge(s, seat, events)
+        if rank == before or (abs(rank - before) == 1 and s.wizard_effect(seat) == "wide_counter"):
+            steps.append(COUNTER)
+        if resonates:
+            power = data.suits[suit]
+            if power.trigger == "resonate":
+                if power.effect == "play_again":
+                    steps.append(AGAIN)
+                elif power.effect == "give_card":
+                    steps.append(GIVE)
+    s.steps = steps
+    proceed(s, events)
+
+
+def metamagic(
+    s: ManaSurgeState, seat: int, index: int, effect: str, amount: int, steps: list[int], events: list[Event]
+) -> None:
+    """A metamagic card's action, performed if able (MS29, MS31)."""
+    sp, cards = s.spell, s.game.cards
+    what: dict[str, object] = {"seat": seat, "effect": effect}
+    if effect == "reverse":
+        s.direction = -s.direction
+        what["direction"] = s.direction_name()
+    elif effect == "shard_self":
+        sp.shards[index] += amount
+        what["shards"] = amount
+    elif effect == "shard_last":
+        if sp.last >= 0:
+            sp.shards[sp.last] += amount
+            what["shards"] = amount
+            what["owner"] = sp.seats[sp.last]
+    elif effect == "silence":
+        sp.silenced = True
+    elif effect == "play_again":
+        steps.append(AGAIN)
+    elif effect == "move_caster":
+        if sp.last >= 0 and sp.caster_at != sp.last:
+            sp.set_caster(sp.last, s.game.suit_modes)
+            what["card"] = cards.text(sp.cards[sp.last])
+            what["suit"] = cards.letters[sp.suit]
+    elif effect == "reset_rank":
+        sp.free_rank = True
+    elif effect == "discard":
+        steps.append(DISCARD)
+        s.discards_left = amount
+    elif effect == "draw":
+        what["drawn"] = len(draw(s, seat, amount, "foresight", events))
+    elif effect == "extra_damage":
+        sp.extra_damage += amount
+        what["damage"] = amount
+    elif effect == "sanctuary":
+        sp.sanctuary[seat] = True
+    events.append(Event("effect", what))
+
+
+def give(s: ManaSurgeState, kind: int, to: int, events: list[Event]) -> None:
+    """Frost Wave: one card from the resonating player's hand to another player."""
+    seat = s.turn
+    card = take(s, seat, kind)
+    s.hands[to].append(card)
+    s.gifts.append((seat, to, card))
+    text = s.game.cards.kind_text[kind]
+    events.append(Event("give", {"seat": seat, "to": to}))
+    events.append(Event("gift", {"seat": seat, "to": to, "card": text}, visible_to=(seat, to)))
+    s.steps.clear()
+    check_surge(s, seat, events)
+    proceed(s, events)
+
+
+def discard_one(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
+    """Purge: one card discarded; more may follow up to the card's number (R-MS13: a Mana Surge
+    ends the discarding, so the new hand is not stripped at once)."""
+    seat = s.turn
+    card = take(s, seat, kind)
+    s.discard.append(card)
+    s.discards_left -= 1
+    events.append(Event("discard", {"seat": seat, "card": s.game.cards.kind_text[kind]}))
+    surged = check_surge(s, seat, events)
+    if not surged and s.discards_left > 0 and s.hands[seat]:
+        s.phase = DISCARD
+        return
+    s.discards_left = 0
+    proceed(s, events)
