@@ -60,6 +60,8 @@ bench: $(VENV)/.bench
 
 golden: $(VENV)/.dev
 	$(BIN)/python -m tests.games.megalomania.make_golden
+	$(BIN)/python -m tests.games.summon7.make_golden
+	$(BIN)/python -m tests.games.manasurge.make_golden
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..words import Card, Line, Number
-from .style import chip, number_chip, short_chip
+from ..words import Card, Line, Mana, Number
+from .style import chip, mana_chip, number_chip, short_chip
 
 TONE_STYLE = {
     "": "",
@@ -24,6 +24,8 @@ def rich_line(line: Line) -> Text:
             out.append(part)
         elif isinstance(part, Number):
             out.append_text(number_chip(part.value))
+        elif isinstance(part, Mana):
+            out.append_text(mana_chip(part.text))
         elif isinstance(part, Card):
             out.append_text(
                 short_chip(part.text) if part.form == "short" else chip(part.text, named=part.form == "named")

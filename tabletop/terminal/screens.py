@@ -32,6 +32,7 @@ from .prompt import Choice, Command, Invalid, interpret
 SCREENS: dict[str, str] = {
     "summon7": "tabletop.terminal.summon7",
     "clan": "tabletop.terminal.clan",
+    "manasurge": "tabletop.terminal.manasurge",
 }
 
 
@@ -77,6 +78,11 @@ class ScreenSession(Session):
         return rendered
 
     def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
+        # a screen may read answers its own way (ManaSurge takes a card's text alone)
+        custom = getattr(self.screen, "interpret", None)
+        if custom is not None:
+            answer: Choice | Command | Invalid | None = custom(raw, view)
+            return answer
         return interpret(raw, view)
 
     def _help(self) -> RenderableType:

@@ -81,3 +81,28 @@ def number_chip(value: int, dim: bool = False) -> Text:
 
 
 __all__ = ["card_name", "card_parts", "seat_name", "signed"]
+
+
+# -- ManaSurge: one colour per suit (its letter is always printed too), metamagic in magenta -------
+MANA_BADGE = {
+    "B": "bold black on grey70",
+    "F": "bold bright_white on red3",
+    "W": "bold black on light_sky_blue1",
+    "L": "bold black on gold1",
+    "Q": "bold bright_white on orange4",
+}
+META_BADGE = "bold bright_white on magenta3"
+
+
+def mana_style(text: str) -> str:
+    """A ManaSurge card's badge style, by its text (``5L``; a metamagic code such as ``mirror``)."""
+    if text[:-1].isdigit():
+        return MANA_BADGE.get(text[-1], "bold reverse")
+    return META_BADGE
+
+
+def mana_chip(text: str, *, label: str | None = None, dim: bool = False) -> Text:
+    """A ManaSurge card as a badge: `` 5L `` or `` mirror `` (``label`` replaces the text, as in
+    ``mirror=5W`` for a Dark Mirror's copy)."""
+    style = mana_style(text)
+    return Text(f" {label or text} ", style=f"{style} dim" if dim else style)

@@ -409,6 +409,12 @@ def _ms_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
     return problems
 
 
+_MS_GARBAGE = (
+    "play", "play=", "play=9L", "play=5X", "play=Mirror", "cast=mirror", "cast=", "give=5L",
+    "give=5L@", "give=5L@x", "give=5L@9", "discard=", "discard=zz", "CW", "left", "Done", "counter!",
+    "again=1", "draw=2", "pass", "yield=1", "5L",
+)  # fmt: skip
+
 MANASURGE = GameHooks(
     all_cards=frozenset(range(MS_CARDS)),
     card_places=_ms_places,
@@ -418,30 +424,7 @@ MANASURGE = GameHooks(
     mid_round=lambda state: state.phase == ms_state.PLAY and len(state.spell.cards) >= 2,
     sample_problems=_ms_sample_problems,
     quick_conserved=_ms_quick_conserved,
-    garbage_actions=(
-        "play",
-        "play=",
-        "play=9L",
-        "play=5X",
-        "play=Mirror",
-        "cast=mirror",
-        "cast=",
-        "give=5L",
-        "give=5L@",
-        "give=5L@x",
-        "give=5L@9",
-        "discard=",
-        "discard=zz",
-        "CW",
-        "left",
-        "Done",
-        "counter!",
-        "again=1",
-        "draw=2",
-        "pass",
-        "yield=1",
-        "5L",
-    ),  # fmt: skip
+    garbage_actions=_MS_GARBAGE,
     extra_options=(
         {"players": 4, "wizards": True},
         {"players": 3, "damage_order": "pnp", "may_decline": True, "metamagic_damage": True},

@@ -63,7 +63,8 @@ class Cards:
 
     def texts(self, cards: list[int]) -> list[str]:
         """The kinds' texts of ``cards``, sorted: spells by rank then suit, metamagic last."""
-        return [self.kind_text[k] for k in sorted(self.kind[c] for c in cards)]
+        kinds, texts = self.kind, self.kind_text
+        return [texts[k] for k in sorted([kinds[c] for c in cards])]
 
     def sort_key(self, card: int) -> tuple[int, int, int]:
         return (1, self.meta[card], 0) if card >= SPELLS else (0, self.rank[card], self.suit[card])

@@ -27,26 +27,32 @@ def draw(
     drawn is not (R-MS23)."""
     pile = s.damage[seat] if damage else s.hands[seat]
     deck = s.deck
-    drawn: list[int] = []
-    while len(drawn) < count:
-        if not deck:
-            if not s.discard:
-                break
-            deck = s.deck = sorted(s.discard)
-            s.discard = []
-            s.rng().shuffle(deck)
-            events.append(Event("reshuffle", {"cards": len(deck)}))
-        take = min(count - len(drawn), len(deck))
-        got = deck[-take:]
-        del deck[-take:]
-        got.reverse()  # the top card (the last) is drawn first
-        drawn += got
+    if count <= len(deck):  # the usual case: the deck has enough
+        drawn = deck[len(deck) - count :]
+        del deck[len(deck) - count :]
+        drawn.reverse()  # the top card (the last) is drawn first
+    else:
+        drawn = []
+        while len(drawn) < count:
+            if not deck:
+                if not s.discard:
+                    break
+                deck = s.deck = sorted(s.discard)
+                s.discard = []
+                s.rng().shuffle(deck)
+                events.append(Event("reshuffle", {"cards": len(deck)}))
+            take = min(count - len(drawn), len(deck))
+            got = deck[len(deck) - take :]
+            del deck[len(deck) - take :]
+            got.reverse()
+            drawn += got
     pile += drawn
     if count and not damage:  # damage is told by the spell's end (spell-end)
         events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
         if drawn:
-            texts = s.game.cards.texts(drawn)
-            events.append(Event("drew", {"seat": seat, "cards": texts}, visible_to=(seat,)))
+            events.append(
+                Event("drew", {"seat": seat, "cards": s.game.cards.texts(drawn)}, visible_to=(seat,))
+            )
     return drawn
 
 
@@ -146,6 +152,7 @@ def end_turn(s: ManaSurgeState, events: list[Event]) -> None:
 def start_turn(s: ManaSurgeState, events: list[Event]) -> None:
     """The spell reaches a player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
     kinds = valid_kinds(s, s.turn)
+    s.extra_play = False
     if kinds:
         s.phase = PLAY
         play = s.game.actions.play
@@ -160,35 +167,37 @@ def start_turn(s: ManaSurgeState, events: list[Event]) -> None:
 # ---------------------------------------------------------------------- the end of a spell
 def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     """The spell strikes ``struck`` and ends (MS43-MS49)."""
-    sp, data, n = s.spell, s.game.data, s.n
+    sp, game, n = s.spell, s.game, s.n
     last = s.last_valid
-    bonus = data.constants.last_play_bonus
+    bonus = game.last_play_bonus
     if s.wizard_effect(last) == "last_bonus":
         bonus += s.wizard_amount(last)
-    s.shards[last] += bonus
+    shards = s.shards
+    shards[last] += bonus
     # 1a: damage, counted from the Shards on spell cards in play (R-MS3, R-MS4)
-    damage = sp.spell_shards(s.game.options["metamagic_damage"])
-    if s.game.options["damage_order"] == "pnp" and not sp.sanctuary[struck]:  # kept Shards stay on cards
-        damage -= sp.shards_of(struck, numbered_only=not s.game.options["metamagic_damage"])
-    suit = sp.suit
-    if suit >= 0 and data.suits[suit].effect == "extra_damage" and data.suits[suit].trigger == "end":
-        damage += data.suits[suit].amount
+    metamagic_damage = game.metamagic_damage
+    damage = sp.spell_shards(metamagic_damage)
+    safe = sp.sanctuary[struck]
+    if game.pnp_order and not safe:  # the product page's order: own Shards back first (kept ones stay)
+        damage -= sp.shards_of(struck, numbered_only=not metamagic_damage)
+    if sp.suit >= 0:
+        damage += game.end_damage[sp.suit]  # Fireball
     damage += sp.extra_damage
     if s.wizard_effect(struck) == "tough":
         damage = max(0, damage - s.wizard_amount(struck))
-    drawn = draw(s, struck, damage, "damage", events, damage=True)
+    drawn = draw(s, struck, damage, "damage", events, damage=True) if damage > 0 else []
     # 1b, 2: the struck player's Shards go back (unless a Sanctuary keeps them); the others keep theirs
     kept = [0] * n
     returned = 0
-    for who, shards in zip(sp.seats, sp.shards, strict=True):
-        if who == struck and not sp.sanctuary[struck]:
-            returned += shards
+    for who, on_card in zip(sp.seats, sp.shards, strict=True):
+        if who == struck and not safe:
+            returned += on_card
         else:
-            kept[who] += shards
-    for seat in range(n):
-        s.shards[seat] += kept[seat]
+            kept[who] += on_card
+            shards[who] += on_card
     # 1c, 2: every played card to the discard pile
-    s.discard.extend(sp.cards)
+    s.discard += sp.cards
+    kinds, texts = game.cards.kind, game.cards.kind_text
     entry: dict[str, JSON] = {
         "round": s.round,
         "caster": s.caster,
@@ -198,20 +207,23 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
         "damage": len(drawn),
         "returned": returned,
         "kept": kept,
-        "cards": [s.game.cards.text(c) for c in sp.cards],
+        "cards": [texts[kinds[c]] for c in sp.cards],
+        "shards": list(shards),
     }
-    events.append(Event("spell-end", {**entry, "shards": list(s.shards)}))
+    events.append(Event("spell-end", entry))
     sp.clear()
-    s.steps.clear()
+    if s.steps:
+        s.steps = []
     s.discards_left = 0
     # Rebirths, from the struck player round the table, before victory is checked (R-MS15)
-    threshold = data.constants.rebirth_damage
+    threshold = game.rebirth_damage
+    reborn = False
     for k in range(n):
         seat = (struck + k) % n
         if len(s.damage[seat]) >= threshold:
             rebirth(s, seat, events)
-    entry["shards"] = list(s.shards)
-    s.history.append(entry)
+            reborn = True
+    s.history.append({**entry, "shards": list(shards)} if reborn else entry)
     if check_victory(s, events):
         return
     pass_caster(s, events)
@@ -221,10 +233,10 @@ def check_victory(s: ManaSurgeState, events: list[Event]) -> bool:
     """At the end of a spell: a player at the target wins; most Shards, then fewest damage cards,
     then fewest cards in hand; a tie still standing is a shared win (MS62-MS65, R-MS19).  The
     option max_rounds ends a game that runs too long the same way among all (R-MS32)."""
-    target = s.target()
-    reached = [seat for seat in range(s.n) if s.shards[seat] >= target]
-    if not reached and len(s.history) < s.game.options["max_rounds"]:
+    target = s.game.win_target
+    if max(s.shards) < target and len(s.history) < s.game.max_rounds:
         return False
+    reached = [seat for seat in range(s.n) if s.shards[seat] >= target]
     end_game(s, reached or list(range(s.n)), not reached, events)
     return True
 
@@ -242,18 +254,25 @@ def end_game(s: ManaSurgeState, pool: list[int], limit: bool, events: list[Event
 def pass_caster(s: ManaSurgeState, events: list[Event]) -> None:
     """The token passes left (clockwise) to the first player with the fewest Shards, the Caster
     checked last (MS51-MS53); then the choice between rounds, from the new Caster (MS54)."""
-    n, low = s.n, min(s.shards)
+    n, shards = s.n, s.shards
+    low = min(shards)
+    caster = s.caster
     for k in range(1, n + 1):
-        seat = (s.caster + k) % n
-        if s.shards[seat] == low:
-            s.caster = seat
+        seat = (caster + k) % n
+        if shards[seat] == low:
+            caster = s.caster = seat
             break
-    events.append(Event("caster", {"seat": s.caster}))
-    order = [(s.caster + k) % n for k in range(n)]
-    s.between = [seat for seat in order if len(s.hands[seat]) < s.hand_limit(seat)]
-    if s.between:
+    events.append(Event("caster", {"seat": caster}))
+    limits, wizards, hands = s.game.hand_limits, s.wizards, s.hands
+    between = []
+    for k in range(n):
+        seat = (caster + k) % n
+        if len(hands[seat]) < limits[wizards[seat]]:
+            between.append(seat)
+    s.between = between
+    if between:
         s.phase = BETWEEN
-        s.turn = s.between[0]
+        s.turn = between[0]
     else:
         begin_round(s, events)
 
@@ -276,20 +295,23 @@ def begin_round(s: ManaSurgeState, events: list[Event]) -> None:
     events.append(Event("round", {"round": s.round, "caster": s.caster}))
     s.direction = 1
     s.last_valid = -1
-    for _ in range(s.n):
-        seat = s.caster
-        if not any(c < SPELLS for c in s.hands[seat]):
-            fill(s, seat, "open", events)
-        tries = 0
-        while not any(c < SPELLS for c in s.hands[seat]) and tries < FORCED_REBIRTHS:
-            rebirth(s, seat, events, forced=True)
-            fill(s, seat, "open", events)
-            tries += 1
-        if any(c < SPELLS for c in s.hands[seat]):
-            s.turn = seat
-            s.phase = OPEN
+    seat = s.caster
+    if min(s.hands[seat], default=SPELLS) < SPELLS:  # it holds a numbered card: the usual case
+        s.turn, s.phase = seat, OPEN
+        return
+    fill(s, seat, "open", events)
+    tries = 0
+    while min(s.hands[seat], default=SPELLS) >= SPELLS and tries < FORCED_REBIRTHS:
+        rebirth(s, seat, events, forced=True)
+        fill(s, seat, "open", events)
+        tries += 1
+    for k in range(s.n):  # the Caster, else the next player to the left who holds a numbered card
+        seat = (s.caster + k) % s.n
+        if min(s.hands[seat], default=SPELLS) < SPELLS:
+            if k:
+                s.caster = seat
+                events.append(Event("caster", {"seat": seat, "passed": True}))
+            s.turn, s.phase = seat, OPEN
             return
-        s.caster = (s.caster + 1) % s.n
-        events.append(Event("caster", {"seat": s.caster, "passed": True}))
     # nobody can open a spell: the game ends as it stands (R-MS16)
     end_game(s, list(range(s.n)), True, events)

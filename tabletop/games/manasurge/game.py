@@ -9,8 +9,9 @@ from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from .actions import Action, ActionTable
 from .cards import CARDS, Cards
-from .data import WIZARDS, ManaData, load_data
+from .data import WIZARDS, ManaData, Power, load_data
 from .flow import begin_round
+from .phases import AGAIN, GIVE
 from .rules import suit_mode
 from .serialize import state_from_json
 from .state import ManaSurgeState
@@ -63,6 +64,20 @@ class ManaSurge(Game[Action]):
             limit,
         )
         self.may_decline = bool(self.options["may_decline"])
+        self.resonate_shard = self.data.constants.resonate_shard
+        self.last_play_bonus = self.data.constants.last_play_bonus
+        self.win_target = self.data.constants.win_shards[self.players]
+        self.max_rounds = int(self.options["max_rounds"])
+        self.metamagic_damage = bool(self.options["metamagic_damage"])
+        self.pnp_order = self.options["damage_order"] == "pnp"
+        # damage a suit adds at the end of its spell (Fireball)
+        self.end_damage: tuple[int, ...] = tuple(
+            p.amount if p.effect == "extra_damage" and p.trigger == "end" else 0 for p in self.data.suits
+        )
+        self.meta_effects: tuple[str, ...] = tuple(m.effect for m in self.data.metamagic)
+        self.meta_amounts: tuple[int, ...] = tuple(m.amount for m in self.data.metamagic)
+        # the choice a resonating play of each suit opens (AGAIN, GIVE), -1 for none
+        self.resonate_steps: tuple[int, ...] = tuple(resonate_step(p) for p in self.data.suits)
         self.suit_modes: tuple[int, ...] = tuple(suit_mode(s.effect) for s in self.data.suits)
 
     @property
@@ -138,6 +153,12 @@ class ManaSurge(Game[Action]):
 
     def state_from_json(self, data: Mapping[str, JSON]) -> ManaSurgeState:
         return state_from_json(self, data)
+
+
+def resonate_step(suit: Power) -> int:
+    if suit.trigger != "resonate":
+        return -1
+    return {"play_again": AGAIN, "give_card": GIVE}.get(suit.effect, -1)
 
 
 def choose_wizards(game: ManaSurge, given: Any, rng: Any) -> list[int]:

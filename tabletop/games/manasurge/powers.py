@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from .flow import check_surge, draw, proceed
-from .phases import AGAIN, COUNTER, DIRECTION, DISCARD, GIVE
+from .flow import check_surge, draw, end_turn, proceed
+from .phases import AGAIN, COUNTER, DIRECTION, DISCARD
 from .rules import take
 
 if TYPE_CHECKING:
@@ -31,43 +31,41 @@ def cast(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
 
 def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
     """A valid card from the hand of the player the spell reached (MS25-MS42)."""
-    seat, cards, sp, data = s.turn, s.game.cards, s.spell, s.game.data
+    seat, game, sp = s.turn, s.game, s.spell
+    cards = game.cards
     card = take(s, seat, kind)
     s.last_valid = seat
     steps: list[int] = []
     meta = cards.meta[card]
-    effect = data.metamagic[meta].effect if meta >= 0 else ""
-    amount = data.metamagic[meta].amount if meta >= 0 else 0
+    effect = game.meta_effects[meta] if meta >= 0 else ""
     if meta >= 0 and effect != "copy_last":
         index = sp.add(card, seat, -1, -1, 0)
         events.append(Event("play", {"seat": seat, "card": cards.kind_text[kind], "resonates": False}))
         check_surge(s, seat, events)
-        metamagic(s, seat, index, effect, amount, steps, events)
+        metamagic(s, seat, index, effect, game.meta_amounts[meta], steps, events)
     else:
         before = sp.last_rank()
         if meta >= 0:  # Dark Mirror: a copy of the last numbered card, in every respect (R-MS7)
-            rank, suit = sp.last_rank(), sp.last_suit()
+            rank, suit = before, sp.last_suit()
         else:
             rank, suit = cards.rank[card], cards.suit[card]
         resonates = suit == sp.suit
-        shards = data.constants.resonate_shard if resonates else 0
-        sp.add(card, seat, rank, suit, shards)
+        sp.add(card, seat, rank, suit, game.resonate_shard if resonates else 0)
         entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
         if meta >= 0:
             entry["copy"] = f"{rank}{cards.letters[suit]}"
         events.append(Event("play", entry))
-        check_surge(s, seat, events)
+        if not s.hands[seat]:
+            check_surge(s, seat, events)
         if rank == before or (abs(rank - before) == 1 and s.wizard_effect(seat) == "wide_counter"):
             steps.append(COUNTER)
-        if resonates:
-            power = data.suits[suit]
-            if power.trigger == "resonate":
-                if power.effect == "play_again":
-                    steps.append(AGAIN)
-                elif power.effect == "give_card":
-                    steps.append(GIVE)
-    s.steps = steps
-    proceed(s, events)
+        if resonates and game.resonate_steps[suit] >= 0:  # the suit's power (Lightning, Frost Wave)
+            steps.append(game.resonate_steps[suit])
+    if steps:
+        s.steps = steps
+        proceed(s, events)
+    else:
+        end_turn(s, events)
 
 
 def metamagic(

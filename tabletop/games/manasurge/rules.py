@@ -61,9 +61,10 @@ def has_valid(s: ManaSurgeState, seat: int) -> bool:
 def take(s: ManaSurgeState, seat: int, kind: int) -> int:
     """Remove a card of ``kind`` from ``seat``'s hand (the lowest id of that kind); its id."""
     hand = s.hands[seat]
+    kinds = s.game.cards.kind
     best = -1
     for c in hand:
-        if s.game.cards.kind[c] == kind and (best < 0 or c < best):
+        if kinds[c] == kind and (best < 0 or c < best):
             best = c
     hand.remove(best)
     if s.gifts:

@@ -118,6 +118,7 @@ def state_to_json(s: ManaSurgeState) -> dict[str, JSON]:
         "last_valid": s.last_valid,
         "steps": list(s.steps),
         "discards_left": s.discards_left,
+        "extra_play": s.extra_play,
         "between": list(s.between),
         "gifts": [list(g) for g in s.gifts],
         "history": list(s.history),
@@ -157,6 +158,9 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
     s.last_valid = integer(data, "last_valid", -1, n - 1)
     s.steps = ints(data.get("steps"), "steps", low=COUNTER, high=DISCARD)
     s.discards_left = integer(data, "discards_left", 0, 20)
+    if not isinstance(data.get("extra_play"), bool):
+        raise CorruptRecord("state field 'extra_play' must be true or false")
+    s.extra_play = bool(data["extra_play"])
     s.between = ints(data.get("between"), "between", low=0, high=n - 1)
     gifts = data.get("gifts")
     if not isinstance(gifts, list):

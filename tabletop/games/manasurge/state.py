@@ -58,6 +58,7 @@ class ManaSurgeState(State[Action]):
         "direction",
         "discard",
         "discards_left",
+        "extra_play",
         "game",
         "gifts",
         "hands",
@@ -97,6 +98,7 @@ class ManaSurgeState(State[Action]):
         self.last_valid = -1  # the seat that made the last valid play of the spell
         self.steps: list[int] = []  # the choices still to offer the player after a play
         self.discards_left = 0
+        self.extra_play = False  # a play phase reached by `again`: no `yield` there (done declined)
         self.between: list[int] = []  # seats still to choose draw or hold, the next first
         self.gifts: list[tuple[int, int, int]] = []  # (giver, receiver, card) the giver knows of
         self.history: list[dict[str, JSON]] = []  # one summary per finished spell
@@ -152,7 +154,7 @@ class ManaSurgeState(State[Action]):
             return []
         if phase == PLAY:
             out = [acts.play[k] for k in valid_kinds(self, s)]
-            if self.game.options["may_decline"]:
+            if self.game.may_decline and not self.extra_play:
                 out.append(acts.yield_)
             return out
         if phase == OPEN:
@@ -206,6 +208,7 @@ class ManaSurgeState(State[Action]):
             flow.proceed(self, events)
         elif kind == "again":
             self.phase = PLAY
+            self.extra_play = True
             events.append(Event("again", {"seat": self.turn}))
         elif kind == "give":
             powers.give(self, action.arg, action.seat, events)
@@ -250,7 +253,8 @@ class ManaSurgeState(State[Action]):
         if mode == DOWN:
             return f"rank {sp.low} or lower"
         if mode == STRICT:
-            return f"higher than {sp.high}"
+            letter = self.game.cards.letters[sp.suit]
+            return f"higher than {sp.high} (a {sp.high}{letter} may equal it)"
         return f"rank {sp.high} or higher"
 
     def rng(self) -> random.Random:
@@ -275,6 +279,7 @@ class ManaSurgeState(State[Action]):
         new.phase = self.phase
         new.spell = self.spell.copy()
         new.last_valid, new.steps, new.discards_left = self.last_valid, list(self.steps), self.discards_left
+        new.extra_play = self.extra_play
         new.between, new.gifts = list(self.between), list(self.gifts)
         new.history = list(self.history)  # entries are never changed once written
         new.winners = list(self.winners)
