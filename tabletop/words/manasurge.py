@@ -273,7 +273,8 @@ def effect_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
         amount = power.amount if power is not None else 0
         return line(f"{head}{who} may discard up to {plural(amount, 'card')}.")
     if effect == "draw":
-        return line(f"{head}+{plural(int(data.get('drawn', 0)), 'card')} in hand.")
+        drawn = int(data.get("drawn", 0))
+        return line(f"{head}{who} {verb(seat, me, 'draws')} {plural(drawn, 'card')}.")
     if effect == "extra_damage":
         return line(f"{head}if this spell strikes, {data['damage']} more damage.", tone="bad")
     if effect == "sanctuary":

@@ -325,7 +325,7 @@ def test_every_metamagic_effect_in_words() -> None:
     assert effect("move_caster") == "Shift Focus: the Caster token stays where it is."
     assert effect("reset_rank") == "Unravel: the next numbered spell may be of any rank."
     assert effect("discard") == "Purge: Seat 1 may discard up to 2 cards."
-    assert effect("draw", drawn=2) == "Foresight: +2 cards in hand."
+    assert effect("draw", drawn=2) == "Foresight: Seat 1 draws 2 cards."
     assert effect("extra_damage", damage=2) == "Curse: if this spell strikes, 2 more damage."
     assert effect("sanctuary") == "Sanctuary: if struck this spell, Seat 1 keeps their Shards."
     assert said("effect", {"seat": 0, "effect": "sanctuary"}, 0) == (

@@ -20,7 +20,13 @@ FORCED_REBIRTHS = 3
 
 # ---------------------------------------------------------------------- cards moving
 def draw(
-    s: ManaSurgeState, seat: int, count: int, why: str, events: list[Event], damage: bool = False
+    s: ManaSurgeState,
+    seat: int,
+    count: int,
+    why: str,
+    events: list[Event],
+    damage: bool = False,
+    announce: bool = True,
 ) -> list[int]:
     """Up to ``count`` cards from the deck to ``seat``'s hand (or face down to its damage pile);
     the discard pile is shuffled into a new deck when the deck runs out (MS17); what cannot be
@@ -48,7 +54,8 @@ def draw(
             drawn += got
     pile += drawn
     if count and not damage:  # damage is told by the spell's end (spell-end)
-        events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
+        if announce:  # (Foresight's effect event tells its draw)
+            events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
         if drawn:
             events.append(
                 Event("drew", {"seat": seat, "cards": s.game.cards.texts(drawn)}, visible_to=(seat,))
@@ -141,18 +148,14 @@ def proceed(s: ManaSurgeState, events: list[Event]) -> None:
 
 
 def end_turn(s: ManaSurgeState, events: list[Event]) -> None:
-    """Rebirth at 5 or more damage cards at the end of a turn (MS55), then the next player."""
+    """Rebirth at 5 or more damage cards at the end of a turn (MS55), then the spell reaches the
+    next player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
     seat = s.turn
     if len(s.damage[seat]) >= s.game.rebirth_damage:
         rebirth(s, seat, events)
-    s.turn = (s.turn + s.direction) % s.n
-    start_turn(s, events)
-
-
-def start_turn(s: ManaSurgeState, events: list[Event]) -> None:
-    """The spell reaches a player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
-    kinds = valid_kinds(s, s.turn)
+    s.turn = (seat + s.direction) % s.n
     s.extra_play = False
+    kinds = valid_kinds(s, s.turn)
     if kinds:
         s.phase = PLAY
         play = s.game.actions.play

@@ -100,7 +100,7 @@ def metamagic(
         steps.append(DISCARD)
         s.discards_left = amount
     elif effect == "draw":
-        what["drawn"] = len(draw(s, seat, amount, "foresight", events))
+        what["drawn"] = len(draw(s, seat, amount, "foresight", events, announce=False))
     elif effect == "extra_damage":
         sp.extra_damage += amount
         what["damage"] = amount

@@ -27,6 +27,7 @@ from ...core.protocol import JSON, Event, State
 from ...core.rng import fresh_seed, stream
 from . import flow, powers
 from .actions import Action
+from .cards import SPELLS
 from .rules import rank_mode, valid_kinds
 from .spell import DOWN, STRICT, Spell
 
@@ -158,9 +159,9 @@ class ManaSurgeState(State[Action]):
                 out.append(acts.yield_)
             return out
         if phase == OPEN:
-            cards = self.game.cards
-            kinds = sorted({cards.kind[c] for c in self.hands[s] if cards.is_spell(c)})
-            return [a for a in (acts.cast[k] for k in kinds) if a is not None]
+            kind, cast = self.game.cards.kind, acts.cast
+            found = [cast[k] for k in sorted({kind[c] for c in self.hands[s] if c < SPELLS})]
+            return [a for a in found if a is not None]
         if phase == DIRECTION:
             return acts.directions  # shared lists: never changed (legal_actions() hands out copies)
         if phase == COUNTER:
@@ -253,8 +254,7 @@ class ManaSurgeState(State[Action]):
         if mode == DOWN:
             return f"rank {sp.low} or lower"
         if mode == STRICT:
-            letter = self.game.cards.letters[sp.suit]
-            return f"higher than {sp.high} (a {sp.high}{letter} may equal it)"
+            return f"higher than {sp.high} (a {self.game.data.suits[sp.suit].name} card may equal it)"
         return f"rank {sp.high} or higher"
 
     def rng(self) -> random.Random:

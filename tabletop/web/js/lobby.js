@@ -21,7 +21,7 @@ function optionInput(spec) {
     input = el("input");
     input.type = "checkbox";
     input.checked = Boolean(spec.default);
-  } else if (spec.choices || (spec.type === "int" && spec.minimum !== null && spec.maximum !== null)) {
+  } else if (spec.choices || (spec.type === "int" && spec.minimum !== null && spec.maximum !== null && spec.maximum - spec.minimum <= 40)) {
     input = el("select");
     const values = spec.choices || Array.from({ length: spec.maximum - spec.minimum + 1 }, (_, i) => spec.minimum + i);
     for (const v of values) {
@@ -34,6 +34,8 @@ function optionInput(spec) {
     input = el("input");
     input.type = "number";
     input.value = String(spec.default);
+    if (spec.minimum !== null && spec.minimum !== undefined) input.min = String(spec.minimum);
+    if (spec.maximum !== null && spec.maximum !== undefined) input.max = String(spec.maximum); // a wide range: typed, not listed
   }
   input.dataset.option = spec.name;
   input.dataset.type = spec.type;

@@ -32,7 +32,8 @@ function draw(data) {
   const renderer = game();
   const all = state.perspective === "all" && data.views;
   const seat = all || state.perspective === "spectator" ? null : Number(state.perspective);
-  const hands = all ? data.views.map((v, s) => v.seats[s].hand) : null;
+  // every seat's hand: in its seat entry, or (ManaSurge, whose seat entries count cards) its view's own
+  const hands = all ? data.views.map((v, s) => (Array.isArray(v.seats[s].hand) ? v.seats[s].hand : v.hand)) : null;
   const ctx = { view: data.view, seats: state.table.seats, me: null, perspective: seat ?? 0, hands, act: null, over: data.finished, scores: data.scores, content: data.content };
   renderer.renderTable($("#board"), ctx);
   renderer.renderSide($("#side"), ctx);

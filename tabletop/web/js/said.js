@@ -1,5 +1,6 @@
 // A line of the log as the server words it: text with small cards in it, and a tone.
 import { el, parts } from "./cards.js";
+import { manaChip } from "./manasurge.js";
 
 function numberClass(value) {
   return value <= 4 ? "low" : value <= 8 ? "mid" : "high";
@@ -8,6 +9,7 @@ function numberClass(value) {
 function piece(part) {
   if (typeof part === "string") return document.createTextNode(part);
   if ("number" in part) return el("span", `log-number ${numberClass(part.number)}`, String(part.number));
+  if ("mana" in part) return manaChip(part.mana); // a ManaSurge card: rank and suit letter, or its name
   const p = parts(part.card);
   const text = part.form === "short" ? `${p.letter}${p.value}` : part.form === "named" ? `${p.colour} ${p.rank} ${p.value}` : `${p.rank} ${p.value}`;
   const chip = el("span", `log-card ${p.colour}`, text);

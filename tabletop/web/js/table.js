@@ -132,7 +132,7 @@ function renderEnd(game, ctx) {
   const table = el("table", "final");
   for (const row of rows) {
     const tr = el("tr", row.seat === page.me ? "mine" : "");
-    tr.append(el("td", "place", row.place ? `${row.place}.` : ""), el("td", null, row.name), el("td", "num", `${row.score} pts`));
+    tr.append(el("td", "place", row.place ? `${row.place}.` : ""), el("td", null, row.name), el("td", "num", `${row.score} ${row.unit || "pts"}`));
     table.append(tr);
   }
   const winner = rows.find((r) => r.place === 1);

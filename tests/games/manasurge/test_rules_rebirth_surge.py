@@ -109,7 +109,8 @@ def test_a_metamagic_last_card_surges_before_its_action() -> None:
     state = new(3, hands=[["3F", "8B"], ["foresight"], ["6F", "7F"]], deck=deck)
     events = act(state, "cast=3F", "cw", "play=foresight")
     assert kinds(events, "surge")[0]["seat"] == 1
-    assert [d["why"] for d in kinds(events, "draw")] == ["surge", "foresight"]
+    assert [d["why"] for d in kinds(events, "draw")] == ["surge"]
+    assert [k.kind for k in events if k.kind in ("surge", "effect")] == ["surge", "effect"]
     assert sorted(hand(state, 1)) == ["1Q", "1W", "2Q", "2W", "3Q", "4Q", "5Q"]
 
 

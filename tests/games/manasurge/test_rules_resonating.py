@@ -128,7 +128,7 @@ def test_blades_a_valid_spell_beats_the_highest_only_blades_may_equal_it() -> No
     state = new(3, hands=[["5B", "1F"], ["5F", "5W", "6F", "4B", "5B"], ["8F", "7W"]])
     act(state, "cast=5B", "cw")
     assert sorted(state.view(1)["playable"]) == ["5B", "6F"]  # type: ignore[type-var]
-    assert state.view(None)["bar"] == "higher than 5 (a 5B may equal it)"
+    assert state.view(None)["bar"] == "higher than 5 (a Blades card may equal it)"
     act(state, "play=5B")
     assert phase(state) == "counter"  # an equal Blades card may Counter-Spell
 

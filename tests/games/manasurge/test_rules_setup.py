@@ -130,7 +130,7 @@ def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile_even_mid_draw()
     assert kinds(events, "rebirth")[0]["discarded"] == ["2B", "3B"]
     events = act(state, "play=foresight")
     assert kinds(events, "reshuffle") == [{"cards": 2}]
-    assert kinds(events, "draw") == [{"seat": 1, "count": 2, "why": "foresight"}]
+    assert [e["drawn"] for e in kinds(events, "effect")] == [2]  # Foresight's effect tells its draw
     mine = hand(state, 1)
     assert "1W" in mine and len(set(mine) & {"2B", "3B"}) == 1
     assert len(state.deck) == 1 and state.view(None)["discard"] == []
@@ -140,7 +140,7 @@ def test_with_deck_and_discard_pile_empty_only_what_exists_is_drawn() -> None:
     fixed = [["1B", "2B"], ["foresight", "1F"]]
     state = new(3, hands=[*fixed, rest(*fixed, ["1W"])], deck=["1W"])
     events = act(state, "cast=1B", "cw", "play=foresight")
-    assert kinds(events, "draw") == [{"seat": 1, "count": 1, "why": "foresight"}]
+    assert [e["drawn"] for e in kinds(events, "effect")] == [1]  # Foresight's effect tells its draw
     assert sorted(hand(state, 1)) == ["1F", "1W"]
     assert state.deck == [] and state.discard == []
 
