@@ -271,7 +271,8 @@ def effect_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
         return line(f"{head}the next numbered spell may be of any rank.")
     if effect == "discard":
         amount = power.amount if power is not None else 0
-        return line(f"{head}{who} may discard up to {plural(amount, 'card')}.")
+        many = "a card" if amount == 1 else f"up to {plural(amount, 'card')}"
+        return line(f"{head}{who} may discard {many}.")
     if effect == "draw":
         drawn = int(data.get("drawn", 0))
         return line(f"{head}{who} {verb(seat, me, 'draws')} {plural(drawn, 'card')}.")

@@ -50,6 +50,9 @@ WIZARD_EFFECTS = (
     "last_bonus",
     "surge_bonus",
     "tough",
+    "opening_bonus",
+    "keep_shards",
+    "rebirth_at",
     "none",
 )
 SUITS, META, WIZARDS, RANKS = 5, 12, 6, 12

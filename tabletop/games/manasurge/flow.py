@@ -151,7 +151,7 @@ def end_turn(s: ManaSurgeState, events: list[Event]) -> None:
     """Rebirth at 5 or more damage cards at the end of a turn (MS55), then the spell reaches the
     next player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
     seat = s.turn
-    if len(s.damage[seat]) >= s.game.rebirth_damage:
+    if len(s.damage[seat]) >= s.game.rebirth_at[s.wizards[seat]]:
         rebirth(s, seat, events)
     s.turn = (seat + s.direction) % s.n
     s.extra_play = False
@@ -192,9 +192,14 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     # 1b, 2: the struck player's Shards go back (unless a Sanctuary keeps them); the others keep theirs
     kept = [0] * n
     returned = 0
+    keep = s.wizard_amount(struck) if s.wizard_effect(struck) == "keep_shards" else 0
     for who, on_card in zip(sp.seats, sp.shards, strict=True):
         if who == struck and not safe:
-            returned += on_card
+            kept_here = min(keep, on_card)  # a wizard's own rule (keep_shards)
+            keep -= kept_here
+            returned += on_card - kept_here
+            kept[who] += kept_here
+            shards[who] += kept_here
         else:
             kept[who] += on_card
             shards[who] += on_card
@@ -219,11 +224,11 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
         s.steps = []
     s.discards_left = 0
     # Rebirths, from the struck player round the table, before victory is checked (R-MS15)
-    threshold = game.rebirth_damage
+    threshold, wizards = game.rebirth_at, s.wizards
     reborn = False
     for k in range(n):
         seat = (struck + k) % n
-        if len(s.damage[seat]) >= threshold:
+        if len(s.damage[seat]) >= threshold[wizards[seat]]:
             rebirth(s, seat, events)
             reborn = True
     s.history.append({**entry, "shards": list(shards)} if reborn else entry)

@@ -53,12 +53,17 @@ class ManaSurge(Game[Action]):
         self.data: ManaData = load_data(self.options["data"])
         self.cards = Cards(self.data)
         self.actions = ActionTable(self.cards, self.players)
-        self.rebirth_damage = self.data.constants.rebirth_damage  # read at every turn's end
+        rebirth = self.data.constants.rebirth_damage
         # per wizard index, with one more entry at the end for "no wizard" (index -1)
         wizards = self.data.wizards
         limit = self.data.constants.hand_limit
         self.wizard_effects: tuple[str, ...] = (*(w.effect for w in wizards), "")
         self.wizard_amounts: tuple[int, ...] = (*(w.amount for w in wizards), 0)
+        # the damage count that forces each wizard's holder to a Rebirth
+        self.rebirth_at: tuple[int, ...] = (
+            *(max(1, w.amount) if w.effect == "rebirth_at" else rebirth for w in wizards),
+            rebirth,
+        )
         self.hand_limits: tuple[int, ...] = (
             *(w.amount if w.effect == "hand_limit" else limit for w in wizards),
             limit,

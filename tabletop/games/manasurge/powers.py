@@ -22,6 +22,8 @@ def cast(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
     seat, cards = s.turn, s.game.cards
     card = take(s, seat, kind)
     shards = s.game.data.constants.opening_shard
+    if s.wizard_effect(seat) == "opening_bonus":
+        shards += s.wizard_amount(seat)
     s.spell.set_caster(s.spell.add(card, seat, cards.rank[card], cards.suit[card], shards), s.game.suit_modes)
     s.last_valid = seat
     events.append(Event("cast", {"seat": seat, "card": cards.kind_text[kind], "shards": shards}))

@@ -4,6 +4,11 @@ provisional designs (data/manasurge.toml), tested as designed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import tabletop
+from tabletop.games.manasurge.data import DATA_FILE
+
 from .helpers import act, hand, kinds, legal, new, phase, seats, spell
 
 
@@ -89,13 +94,27 @@ def test_unravel_lets_the_next_numbered_spell_be_of_any_rank_once() -> None:
     assert state.view(None)["free_rank"] is False and legal(state) == ["play=8W"]
 
 
-def test_purge_discards_up_to_two_cards_one_at_a_time() -> None:
+def test_purge_discards_a_card() -> None:
     state = new(3, hands=[["5F", "8B"], ["purge", "1Q", "2Q", "3Q"], ["7L"]])
     act(state, "cast=5F", "cw", "play=purge")
     assert phase(state) == "discard"
     assert set(legal(state)) == {"discard=1Q", "discard=2Q", "discard=3Q", "done"}
     events = act(state, "discard=1Q")
-    assert kinds(events, "discard") == [{"seat": 1, "card": "1Q"}] and phase(state) == "discard"
+    assert kinds(events, "discard") == [{"seat": 1, "card": "1Q"}] and state.current_seat == 2
+    assert sorted(hand(state, 1)) == ["2Q", "3Q"]
+    assert state.view(None)["discard"] == ["1Q"]
+
+
+def test_a_designers_purge_of_two_discards_one_card_at_a_time(tmp_path: Path) -> None:
+    text = DATA_FILE.read_text(encoding="utf-8")
+    old = 'effect = "discard"\nparams = { amount = 1 }'
+    assert old in text
+    path = tmp_path / "purge2.toml"
+    path.write_text(text.replace(old, 'effect = "discard"\nparams = { amount = 2 }'), encoding="utf-8")
+    game = tabletop.make("manasurge", players=3, data=str(path))
+    state = game.new_state(1, {"caster": 0, "hands": [["5F", "8B"], ["purge", "1Q", "2Q", "3Q"], ["7L"]]})
+    act(state, "cast=5F", "cw", "play=purge", "discard=1Q")
+    assert phase(state) == "discard" and state.current_seat == 1  # one more may follow
     act(state, "discard=3Q")
     assert hand(state, 1) == ["2Q"] and state.current_seat == 2  # two: the purge is over
     assert sorted(state.view(None)["discard"]) == ["1Q", "3Q"]  # type: ignore[type-var]
