@@ -244,9 +244,10 @@ def effect_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     head = f"{power.name}: " if power is not None else ""
     if effect == "reverse":
         return line(f"{head}the spell now goes {direction_words(data.get('direction'))}.", tone="special")
-    if effect == "shard_self":
+    if effect in ("shard_self", "shard_self_damage"):
         whose = "your" if seat == me else f"{seat_name(names, seat)}'s"
-        return line(f"{head}{shards(data['shards'])} on {whose} card.")
+        risk = " (it counts as damage if the spell strikes)" if effect == "shard_self_damage" else ""
+        return line(f"{head}{shards(data['shards'])} on {whose} card{risk}.")
     if effect == "shard_last":
         if "owner" not in data:
             return line(f"{head}no numbered card to put a Shard on.", tone="quiet")

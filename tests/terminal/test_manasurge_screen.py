@@ -115,7 +115,7 @@ def test_the_screen_shows_the_spell_in_play_order_with_its_marks() -> None:
     assert view["seat"] == 0 and view["phase"] == "counter"
     assert re.search(r"★ 4L  1◆ You → +4Q +Seat 1 → +tithe +1◆ Seat 2 → +mirror=4Q +You$", spell), spell
     assert "Caster suit:  L  Lightning: resonating players may play again." in shown
-    assert "Valid: rank 4 or higher · ↻ clockwise (next: Seat 1) · strikes for 1" in shown
+    assert "Valid: rank 4 or higher · ↻ clockwise (next: Seat 1) · strikes for 2" in shown  # Tithe
     table = shown[shown.index("Player") :]
     assert re.search(r"▶C +You +0/12 +1/5 +0 +1◆", table), table
     assert re.search(r"Seat 2 +0/12 +2/5 +0 +1◆", table), table

@@ -32,6 +32,7 @@ META_EFFECTS = (
     "copy_last",
     "reverse",
     "shard_self",
+    "shard_self_damage",
     "shard_last",
     "silence",
     "play_again",

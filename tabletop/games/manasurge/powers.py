@@ -79,9 +79,11 @@ def metamagic(
     if effect == "reverse":
         s.direction = -s.direction
         what["direction"] = s.direction_name()
-    elif effect == "shard_self":
+    elif effect == "shard_self" or effect == "shard_self_damage":
         sp.shards[index] += amount
         what["shards"] = amount
+        if effect == "shard_self_damage":  # and it counts as damage if the spell strikes
+            sp.counted_meta += amount
     elif effect == "shard_last":
         if sp.last >= 0:
             sp.shards[sp.last] += amount

@@ -59,6 +59,7 @@ def spell_to_json(sp: Spell) -> dict[str, JSON]:
         "silenced": sp.silenced,
         "free_rank": sp.free_rank,
         "extra_damage": sp.extra_damage,
+        "counted_meta": sp.counted_meta,
         "sanctuary": list(sp.sanctuary),
     }
 
@@ -80,6 +81,7 @@ def spell_from_json(data: Any, n: int, modes: tuple[int, ...]) -> Spell:
     sp.high = integer(data, "high", -1, 99)
     sp.low = integer(data, "low", -1, 99)
     sp.extra_damage = integer(data, "extra_damage", 0, 10_000)
+    sp.counted_meta = integer(data, "counted_meta", 0, 10_000)
     for flag in ("silenced", "free_rank"):
         if not isinstance(data.get(flag), bool):
             raise CorruptRecord(f"state field 'spell.{flag}' must be true or false")

@@ -17,6 +17,7 @@ class Spell:
     __slots__ = (
         "cards",
         "caster_at",
+        "counted_meta",
         "extra_damage",
         "free_rank",
         "high",
@@ -47,6 +48,7 @@ class Spell:
         self.silenced = False  # metamagic not valid until the next numbered play
         self.free_rank = False  # the next numbered play may be of any rank
         self.extra_damage = 0  # added to the damage when the spell strikes (Curse)
+        self.counted_meta = 0  # Shards on metamagic cards that count as damage (Arcane Tithe's)
         self.sanctuary = [False] * players
 
     def copy(self) -> Spell:
@@ -56,6 +58,7 @@ class Spell:
         new.caster_at, new.last, new.high, new.low = self.caster_at, self.last, self.high, self.low
         new.suit, new.mode = self.suit, self.mode
         new.silenced, new.free_rank, new.extra_damage = self.silenced, self.free_rank, self.extra_damage
+        new.counted_meta = self.counted_meta
         new.sanctuary = list(self.sanctuary)
         return new
 
@@ -67,6 +70,7 @@ class Spell:
         self.high = self.low = 0
         self.silenced = self.free_rank = False
         self.extra_damage = 0
+        self.counted_meta = 0
         self.sanctuary = [False] * n
 
     def add(self, card: int, seat: int, rank: int, suit: int, shards: int) -> int:
@@ -112,13 +116,14 @@ class Spell:
         return rank >= self.high
 
     def spell_shards(self, metamagic_counts: bool) -> int:
-        """The Shards on numbered cards in play (copies count as numbered), and on metamagic cards
-        too when ``metamagic_counts``."""
-        return sum(
+        """The Shards on numbered cards in play (copies count as numbered) and those on metamagic
+        cards that say they count (Arcane Tithe's); on every metamagic card when ``metamagic_counts``."""
+        found = sum(
             shards
             for shards, rank in zip(self.shards, self.ranks, strict=True)
             if rank >= 0 or metamagic_counts
         )
+        return found if metamagic_counts else found + self.counted_meta
 
     def shards_of(self, seat: int, numbered_only: bool) -> int:
         total = 0

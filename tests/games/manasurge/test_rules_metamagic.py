@@ -26,12 +26,12 @@ def test_mystic_ward_reverses_the_direction() -> None:
     assert state.current_seat == 0
 
 
-def test_arcane_tithe_puts_a_shard_on_itself_kept_by_its_player_and_not_damage() -> None:
+def test_arcane_tithe_puts_a_shard_on_itself_kept_by_its_player_and_counting_as_damage() -> None:
     state = new(3, hands=[["5F", "8B"], ["tithe", "1Q"], ["1L", "2L"]])
     events = act(state, "cast=5F", "cw", "play=tithe")
-    assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_self", "shards": 1}
+    assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_self_damage", "shards": 1}
     end = kinds(events, "spell-end")[0]  # seat 2 cannot play
-    assert end["struck"] == 2 and end["damage"] == 1 + 2  # the opening Shard and Fireball's 2
+    assert end["struck"] == 2 and end["damage"] == 1 + 2 + 1  # the opening Shard, Fireball's 2, the Tithe's
     assert end["kept"] == [1, 1, 0]  # MS48, MS70: the Tithe's Shard goes to its player
     assert seats(state, "shards") == [1, 2, 0]  # seat 1 also made the last valid play
 

@@ -3,10 +3,13 @@ and the notation: actions by text, illegal actions with their reason."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import tabletop
 from tabletop.core.errors import IllegalAction, InvalidActionText, InvalidOptions
+from tabletop.games.manasurge.data import DATA_FILE
 
 from .helpers import act, kinds, legal, new, strikes
 
@@ -63,13 +66,29 @@ def test_under_pnp_shards_a_sanctuary_keeps_on_the_cards_still_count(order: str,
 
 # -- A4: metamagic_damage ------------------------------------------------------------------------
 @pytest.mark.parametrize(("flag", "damage"), [(False, 1), (True, 2)])
-def test_metamagic_damage_makes_shards_on_metamagic_cards_count(flag: bool, damage: int) -> None:
-    state = new(3, hands=[["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]], options={"metamagic_damage": flag})
+def test_metamagic_damage_makes_shards_on_metamagic_cards_count(
+    tmp_path: Path, flag: bool, damage: int
+) -> None:
+    # a designer's Tithe whose Shard does not count as damage by itself (effect shard_self)
+    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_self_damage"', '"shard_self"')
+    path = tmp_path / "tithe.toml"
+    path.write_text(text, encoding="utf-8")
+    game = tabletop.make("manasurge", players=3, data=str(path), metamagic_damage=flag)
+    state = game.new_state(1, {"caster": 0, "hands": [["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]]})
     act(state, "cast=5L", "cw")
     assert state.view(None)["damage_now"] == 1
     events = act(state, "play=tithe")
     end = kinds(events, "spell-end")[0]
     assert end["damage"] == damage and end["kept"] == [1, 1, 0]
+
+
+def test_the_packaged_tithe_counts_as_damage_once_with_or_without_the_option() -> None:
+    for flag in (False, True):
+        state = new(
+            3, hands=[["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]], options={"metamagic_damage": flag}
+        )
+        events = act(state, "cast=5L", "cw", "play=tithe")
+        assert kinds(events, "spell-end")[0]["damage"] == 2
 
 
 def test_the_options_are_validated() -> None:

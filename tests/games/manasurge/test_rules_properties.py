@@ -45,7 +45,11 @@ def shard_changes(events: list[Event], n: int) -> tuple[list[int], int]:
             supply += d["shards"]
         elif e.kind == "play" and d["resonates"]:
             supply += 1
-        elif e.kind == "effect" and d["effect"] in ("shard_self", "shard_last") and "shards" in d:
+        elif (
+            e.kind == "effect"
+            and d["effect"] in ("shard_self", "shard_self_damage", "shard_last")
+            and "shards" in d
+        ):
             supply += d["shards"]
         elif e.kind == "spell-end":
             pools[d["last"]] += d["bonus"]
