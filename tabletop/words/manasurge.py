@@ -248,6 +248,10 @@ def effect_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
         whose = "your" if seat == me else f"{seat_name(names, seat)}'s"
         risk = " (it counts as damage if the spell strikes)" if effect == "shard_self_damage" else ""
         return line(f"{head}{shards(data['shards'])} on {whose} card{risk}.")
+    if effect == "shard_caster":
+        owner = data["owner"]
+        whose = "your" if owner == me else f"{seat_name(names, owner)}'s"
+        return line(f"{head}{shards(data['shards'])} on {whose} card with the Caster token.")
     if effect == "shard_last":
         if "owner" not in data:
             return line(f"{head}no numbered card to put a Shard on.", tone="quiet")

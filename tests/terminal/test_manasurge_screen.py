@@ -113,12 +113,12 @@ def test_the_screen_shows_the_spell_in_play_order_with_its_marks() -> None:
     shown = text_of(screen.render_view(view, names(3, view["seat"]), [], True))
     spell = next(line for line in shown.splitlines() if line.startswith("Spell:"))
     assert view["seat"] == 0 and view["phase"] == "counter"
-    assert re.search(r"★ 4L  1◆ You → +4Q +Seat 1 → +tithe +1◆ Seat 2 → +mirror=4Q +You$", spell), spell
+    assert re.search(r"★ 4L  2◆ You → +4Q +Seat 1 → +tithe +Seat 2 → +mirror=4Q +You$", spell), spell
     assert "Caster suit:  L  Lightning: resonating players may play again." in shown
-    assert "Valid: rank 4 or higher · ↻ clockwise (next: Seat 1) · strikes for 2" in shown  # Tithe
+    assert "Valid: rank 4 or higher · ↻ clockwise (next: Seat 1) · strikes for 2" in shown  # the Tithe's
     table = shown[shown.index("Player") :]
-    assert re.search(r"▶C +You +0/12 +1/5 +0 +1◆", table), table
-    assert re.search(r"Seat 2 +0/12 +2/5 +0 +1◆", table), table
+    assert re.search(r"▶C +You +0/12 +1/5 +0 +2◆", table), table
+    assert re.search(r"Seat 2 +0/12 +2/5 +0 *$", table, re.M), table
 
 
 def test_playable_cards_are_highlighted_and_the_others_dimmed() -> None:

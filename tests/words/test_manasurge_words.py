@@ -312,8 +312,8 @@ def test_every_metamagic_effect_in_words() -> None:
         return said("effect", {"seat": 1, "effect": name, **data}, 0)
 
     assert effect("reverse", direction="ccw") == "Mystic Ward: the spell now goes counterclockwise."
-    tithe = "Arcane Tithe: 1 Shard on Seat 1's card (it counts as damage if the spell strikes)."
-    assert effect("shard_self_damage", shards=1) == tithe
+    tithe = "Arcane Tithe: 1 Shard on your card with the Caster token."
+    assert effect("shard_caster", shards=1, owner=0) == tithe
     assert effect("shard_last", shards=1, owner=0) == "Amplify: 1 Shard on your last numbered card."
     assert effect("silence") == "Silence: no metamagic card may be played until a numbered spell is."
     assert effect("play_again") == "Haste: Seat 1 may play again."

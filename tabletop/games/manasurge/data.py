@@ -34,6 +34,7 @@ META_EFFECTS = (
     "shard_self",
     "shard_self_damage",
     "shard_last",
+    "shard_caster",
     "silence",
     "play_again",
     "move_caster",

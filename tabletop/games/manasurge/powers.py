@@ -89,6 +89,10 @@ def metamagic(
             sp.shards[sp.last] += amount
             what["shards"] = amount
             what["owner"] = sp.seats[sp.last]
+    elif effect == "shard_caster":
+        sp.shards[sp.caster_at] += amount
+        what["shards"] = amount
+        what["owner"] = sp.seats[sp.caster_at]
     elif effect == "silence":
         sp.silenced = True
     elif effect == "play_again":

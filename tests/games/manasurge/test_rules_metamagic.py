@@ -26,14 +26,27 @@ def test_mystic_ward_reverses_the_direction() -> None:
     assert state.current_seat == 0
 
 
-def test_arcane_tithe_puts_a_shard_on_itself_kept_by_its_player_and_counting_as_damage() -> None:
+def test_arcane_tithe_puts_a_shard_on_the_casters_card() -> None:
     state = new(3, hands=[["5F", "8B"], ["tithe", "1Q"], ["1L", "2L"]])
     events = act(state, "cast=5F", "cw", "play=tithe")
-    assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_self_damage", "shards": 1}
+    assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_caster", "shards": 1, "owner": 0}
     end = kinds(events, "spell-end")[0]  # seat 2 cannot play
-    assert end["struck"] == 2 and end["damage"] == 1 + 2 + 1  # the opening Shard, Fireball's 2, the Tithe's
-    assert end["kept"] == [1, 1, 0]  # MS48, MS70: the Tithe's Shard goes to its player
-    assert seats(state, "shards") == [1, 2, 0]  # seat 1 also made the last valid play
+    assert end["struck"] == 2 and end["damage"] == 2 + 2  # the Caster's card's 2 Shards, Fireball's 2
+    assert end["kept"] == [2, 0, 0]  # the Tithe's Shard went to the Caster's card
+    assert seats(state, "shards") == [2, 1, 0]  # seat 1 made the last valid play
+
+
+def test_a_designers_tithe_on_itself_is_kept_by_its_player_and_is_not_damage(tmp_path: Path) -> None:
+    """MS48, MS70: Shards on a Metamagic card go to the player who played it; A4: not damage."""
+    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self"')
+    path = tmp_path / "tithe.toml"
+    path.write_text(text, encoding="utf-8")
+    game = tabletop.make("manasurge", players=3, data=str(path))
+    state = game.new_state(1, {"caster": 0, "hands": [["5F", "8B"], ["tithe", "1Q"], ["1L", "2L"]]})
+    events = act(state, "cast=5F", "cw", "play=tithe")
+    assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_self", "shards": 1}
+    end = kinds(events, "spell-end")[0]
+    assert end["struck"] == 2 and end["damage"] == 1 + 2 and end["kept"] == [1, 1, 0]
 
 
 def test_amplify_puts_a_shard_on_the_last_numbered_card_for_its_owner() -> None:

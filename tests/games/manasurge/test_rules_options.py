@@ -70,7 +70,7 @@ def test_metamagic_damage_makes_shards_on_metamagic_cards_count(
     tmp_path: Path, flag: bool, damage: int
 ) -> None:
     # a designer's Tithe whose Shard does not count as damage by itself (effect shard_self)
-    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_self_damage"', '"shard_self"')
+    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self"')
     path = tmp_path / "tithe.toml"
     path.write_text(text, encoding="utf-8")
     game = tabletop.make("manasurge", players=3, data=str(path), metamagic_damage=flag)
@@ -82,11 +82,13 @@ def test_metamagic_damage_makes_shards_on_metamagic_cards_count(
     assert end["damage"] == damage and end["kept"] == [1, 1, 0]
 
 
-def test_the_packaged_tithe_counts_as_damage_once_with_or_without_the_option() -> None:
+def test_a_designers_tithe_counting_as_damage_counts_once_with_or_without_the_option(tmp_path: Path) -> None:
+    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self_damage"')
+    path = tmp_path / "tithe.toml"
+    path.write_text(text, encoding="utf-8")
     for flag in (False, True):
-        state = new(
-            3, hands=[["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]], options={"metamagic_damage": flag}
-        )
+        game = tabletop.make("manasurge", players=3, data=str(path), metamagic_damage=flag)
+        state = game.new_state(1, {"caster": 0, "hands": [["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]]})
         events = act(state, "cast=5L", "cw", "play=tithe")
         assert kinds(events, "spell-end")[0]["damage"] == 2
 

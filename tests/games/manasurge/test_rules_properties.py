@@ -47,7 +47,7 @@ def shard_changes(events: list[Event], n: int) -> tuple[list[int], int]:
             supply += 1
         elif (
             e.kind == "effect"
-            and d["effect"] in ("shard_self", "shard_self_damage", "shard_last")
+            and d["effect"] in ("shard_self", "shard_self_damage", "shard_last", "shard_caster")
             and "shards" in d
         ):
             supply += d["shards"]

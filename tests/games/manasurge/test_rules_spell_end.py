@@ -79,7 +79,7 @@ def test_a_struck_caster_takes_damage_for_its_own_opening_shard() -> None:
 def test_shards_on_metamagic_cards_are_not_damage_by_default(tmp_path: Path) -> None:
     """A4: only Shards on Spell cards count, unless a card says its Shards do (the packaged Arcane
     Tithe: test_rules_metamagic.py); here a designer's Tithe that does not say so."""
-    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_self_damage"', '"shard_self"')
+    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self"')
     path = tmp_path / "tithe.toml"
     path.write_text(text, encoding="utf-8")
     game = tabletop.make("manasurge", players=3, data=str(path))
