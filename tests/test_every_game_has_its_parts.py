@@ -1,0 +1,62 @@
+"""Every registered game has every part a game needs, in every layer (docs/architecture.md,
+"Adding a game"): rules, conformance hooks, a heuristic bot, search plug-ins, words, a terminal
+screen, a browser renderer, golden playthroughs, a player's page, rules coverage, the README."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.agents.heuristics import HEURISTICS
+from tabletop.agents.ismcts import PLUGINS
+from tabletop.core.registry import names
+from tabletop.terminal.app import SUPPORTED
+from tabletop.terminal.screens import SCREENS
+from tabletop.words import WORDING, content
+
+from .conformance.hooks import HOOKS
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = names()
+
+
+def test_the_project_has_its_four_games_and_the_clan_game() -> None:
+    assert {"megalomania", "summon7", "clan", "manasurge"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_bots_and_words(name: str) -> None:
+    game = tabletop.make(name)
+    assert game.name == name and game.metadata.max_decisions > 0
+    assert name in HOOKS, f"{name}: add conformance hooks to tests/conformance/hooks.py"
+    assert name in HEURISTICS, f"{name}: register a heuristic bot in tabletop/agents/heuristics.py"
+    assert name in PLUGINS, f"{name}: register search plug-ins in tabletop/agents/ismcts.py"
+    assert name in WORDING, f"{name}: register a words module in tabletop/words/__init__.py"
+    content(name)  # the printed texts a front end needs load
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_front_ends(name: str) -> None:
+    assert name in SUPPORTED, f"{name}: add it to tabletop/terminal/app.py SUPPORTED"
+    assert name == "megalomania" or name in SCREENS, f"{name}: register a terminal screen in screens.py"
+    renderers = (ROOT / "tabletop/web/js/renderers.js").read_text(encoding="utf-8")
+    registered = re.search(r"RENDERERS = \{([^}]*)\}", renderers)
+    assert registered and name in registered.group(1), f"{name}: register a renderer in web/js/renderers.js"
+    assert (ROOT / f"tabletop/web/js/{name}.js").exists(), f"{name}: write tabletop/web/js/{name}.js"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_tests_and_docs(name: str) -> None:
+    golden = list((ROOT / "tests/games").glob(f"*/golden/{name}-*.json"))
+    assert golden, f"{name}: write golden playthroughs (tests/games/<game>/make_golden.py)"
+    page = ROOT / "docs" / f"{name}.md"
+    assert page.exists(), f"{name}: write the player's page docs/{name}.md"
+    title = tabletop.make(name).title.split(": ")[-1]  # "Summon 7: the clan game" -> "the clan game"
+    coverage = (ROOT / "docs/rules-coverage.md").read_text(encoding="utf-8")
+    heading = re.search(rf"^## .*{re.escape(title)}", coverage, re.M | re.I)
+    assert heading, f"{name}: add a rules-coverage section"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"docs/{name}.md" in readme, f"{name}: link docs/{name}.md from the README"
