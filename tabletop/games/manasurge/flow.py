@@ -65,7 +65,7 @@ def draw(
 
 def fill(s: ManaSurgeState, seat: int, why: str, events: list[Event]) -> None:
     """Draw up to the hand limit (MS21, MS54, MS61; R-MS30)."""
-    missing = s.hand_limit(seat) - len(s.hands[seat])
+    missing = s.game.hand_limits[s.wizards[seat]] - len(s.hands[seat])
     if missing > 0:
         draw(s, seat, missing, why, events)
 

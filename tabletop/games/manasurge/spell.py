@@ -63,15 +63,19 @@ class Spell:
         return new
 
     def clear(self) -> None:
-        n = len(self.sanctuary)
-        self.cards, self.seats, self.shards, self.ranks, self.suits = [], [], [], [], []
+        self.cards.clear()  # each spell owns its lists (copy() makes new ones): clear them in place
+        self.seats.clear()
+        self.shards.clear()
+        self.ranks.clear()
+        self.suits.clear()
         self.caster_at = self.last = -1
         self.suit, self.mode = NO_SUIT, UP
         self.high = self.low = 0
         self.silenced = self.free_rank = False
         self.extra_damage = 0
         self.counted_meta = 0
-        self.sanctuary = [False] * n
+        if True in self.sanctuary:
+            self.sanctuary = [False] * len(self.sanctuary)
 
     def add(self, card: int, seat: int, rank: int, suit: int, shards: int) -> int:
         """Put a card in play; its index.  A numbered card (rank >= 0) moves the bar and becomes
