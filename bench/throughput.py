@@ -1,13 +1,15 @@
-"""Throughput of uniformly random play: Megalomania beside OpenSpiel's Hearts and RLCard's Uno.
+"""Throughput of uniformly random play: Megalomania and ManaSurge beside OpenSpiel's Hearts and RLCard's Uno.
 
 Every engine is driven from Python the same way: a seeded ``random.Random`` picks uniformly among the
 legal actions (and among chance outcomes, for OpenSpiel) until the game ends, game after game, for a
 fixed wall time.  All engines are warmed up first, then their timed runs are interleaved
-(Megalomania, Hearts, Uno, Megalomania, ...) so that drift in the machine's speed hits them alike.
+(Megalomania, ManaSurge, Hearts, Uno, Megalomania, ...) so that drift in the machine's speed hits
+them alike.  A ManaSurge card play is a card put into the spell (``cast=`` or ``play=``).
 The figures reported are each engine's best run by card plays per second: other work on the machine
 can only slow a run down, so the best run is the least disturbed one (``--json`` gives every run).
 
-    .venv/bin/python bench/throughput.py [--players 4] [--seconds 10] [--repeats 3] [--json]
+    .venv/bin/python bench/throughput.py [--players 4] [--manasurge-players 4] [--seconds 10]
+        [--repeats 3] [--json]
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from tabletop.games.megalomania.actions import Kind
 
 NOT_INSTALLED = "not installed (pip install -e '.[bench]')"
 TARGET = 0.15  # Megalomania's card plays/s must reach this share of OpenSpiel Hearts'
+MANASURGE_TARGET = 1.0  # ManaSurge's card plays/s must reach this share of Megalomania's
+OURS = ("Megalomania", "ManaSurge")  # the engines of this project; the others are peers
 CARD_KINDS = (Kind.PLAY, Kind.PLAY_POWER)
 LOAD_AT_START = os.getloadavg()[0]  # well above 0: other work was running and may slow the runs
 
@@ -76,6 +80,23 @@ def megalomania(players: int, seed: int) -> Engine:
         while not state.is_terminal():  # no chance nodes: the state carries its own rng
             action = rng.choice(state.legal_actions())
             if action.kind in CARD_KINDS:
+                plays += 1
+            decisions += 1
+            state.apply(action)
+        return plays, decisions
+
+    return Engine(tabletop.__version__, players, play)
+
+
+def manasurge(players: int, seed: int) -> Engine:
+    game = tabletop.make("manasurge", players=players)
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_state(rng.getrandbits(32))
+        plays = decisions = 0
+        while not state.is_terminal():  # no chance nodes: the state carries its own rng
+            action = rng.choice(state.legal_actions())
+            if action.kind in ("cast", "play"):
                 plays += 1
             decisions += 1
             state.apply(action)
@@ -139,6 +160,7 @@ def uno(players: int, seed: int) -> Engine:
 
 ENGINES: dict[str, Callable[[int, int], Engine]] = {
     "Megalomania": megalomania,
+    "ManaSurge": manasurge,
     "OpenSpiel Hearts": hearts,
     "RLCard Uno": uno,
 }
@@ -161,8 +183,9 @@ def measure(args: argparse.Namespace) -> list[Result]:
     results: list[Result] = []
     running: dict[str, tuple[PlayGame, random.Random]] = {}
     for name, make in ENGINES.items():
+        players = args.manasurge_players if name == "ManaSurge" else args.players
         try:
-            engine = make(args.players, args.seed)
+            engine = make(players, args.seed)
         except ImportError:
             results.append(Result(name, error=NOT_INSTALLED))
             continue
@@ -180,15 +203,17 @@ def measure(args: argparse.Namespace) -> list[Result]:
     return results
 
 
-def ratios(results: list[Result]) -> dict[str, Rates]:
-    """Megalomania's rates divided by each installed peer's."""
-    ours = results[0].best
-    assert ours is not None
+def ratios(results: list[Result], ours: str = "Megalomania") -> dict[str, Rates]:
+    """The rates of ``ours`` divided by each other installed engine's (ManaSurge's by Megalomania's
+    too)."""
+    mine = next(r.best for r in results if r.engine == ours)
+    assert mine is not None
     return {
         peer.engine: Rates(
-            ours.card_plays / theirs.card_plays, ours.decisions / theirs.decisions, ours.games / theirs.games
+            mine.card_plays / theirs.card_plays, mine.decisions / theirs.decisions, mine.games / theirs.games
         )
-        for peer in results[1:]
+        for peer in results
+        if peer.engine != ours and (ours == "ManaSurge" or peer.engine not in OURS)
         if (theirs := peer.best) is not None
     }
 
@@ -201,6 +226,16 @@ def verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
         return None, f"{target}: cannot tell, Hearts was not measured"
     met = hearts_share.card_plays >= TARGET
     return met, f"{target}: {'MET' if met else 'NOT MET'} ({hearts_share.card_plays:.1%})"
+
+
+def manasurge_verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
+    """Whether ManaSurge plays cards at least as fast as Megalomania, and a sentence saying so."""
+    target = f"Target: ManaSurge at ≥ {MANASURGE_TARGET:.0%} of Megalomania's card plays/s"
+    share = shares.get("Megalomania")
+    if share is None:
+        return None, f"{target}: cannot tell, one of them was not measured"
+    met = share.card_plays >= MANASURGE_TARGET
+    return met, f"{target}: {'MET' if met else 'NOT MET'} ({share.card_plays:.1%})"
 
 
 # ---------------------------------------------------------------- reporting
@@ -256,20 +291,24 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
         if result.error:
             console.print(f"{result.engine}: {result.error}", markup=False)
     shares = ratios(results)
-    by_peer = Table(title="Megalomania ÷ peer")
-    by_peer.add_column("peer")
-    for column in ("card plays/s", "decisions/s", "games/s"):
-        by_peer.add_column(column, justify="right")
-    for peer, share in shares.items():
-        by_peer.add_row(peer, f"{share.card_plays:.3f}", f"{share.decisions:.3f}", f"{share.games:.3f}")
-    if shares:
-        console.print(by_peer)
+    for ours, found in (("Megalomania", shares), ("ManaSurge", ratios(results, "ManaSurge"))):
+        by_peer = Table(title=f"{ours} ÷ peer")
+        by_peer.add_column("peer")
+        for column in ("card plays/s", "decisions/s", "games/s"):
+            by_peer.add_column(column, justify="right")
+        for peer, share in found.items():
+            by_peer.add_row(peer, f"{share.card_plays:.3f}", f"{share.decisions:.3f}", f"{share.games:.3f}")
+        if found:
+            console.print(by_peer)
     console.print(verdict(shares)[1])
+    console.print(manasurge_verdict(ratios(results, "ManaSurge"))[1])
 
 
 def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
     shares = ratios(results)
     met, text = verdict(shares)
+    manasurge_shares = ratios(results, "ManaSurge")
+    manasurge_met, manasurge_text = manasurge_verdict(manasurge_shares)
     return {
         "machine": machine(),
         "load_average_at_start": LOAD_AT_START,
@@ -287,13 +326,22 @@ def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
             for r in results
         ],
         "megalomania_over_peer": {peer: asdict(share) for peer, share in shares.items()},
+        "manasurge_over_peer": {peer: asdict(share) for peer, share in manasurge_shares.items()},
         "target": {"hearts_card_plays_share": TARGET, "met": met, "verdict": text},
+        "manasurge_target": {
+            "megalomania_card_plays_share": MANASURGE_TARGET,
+            "met": manasurge_met,
+            "verdict": manasurge_text,
+        },
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="Megalomania's players")
+    parser.add_argument(
+        "--manasurge-players", type=int, default=4, choices=(3, 4, 5), help="ManaSurge's players"
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="wall time of each timed run")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per engine")
     parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per engine first")

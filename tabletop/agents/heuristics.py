@@ -15,6 +15,7 @@ HEURISTICS: dict[str, str] = {
     "megalomania": "tabletop.agents.megalomania_heuristic:MegalomaniaHeuristic",
     "summon7": "tabletop.agents.summon7_heuristic:Summon7Heuristic",
     "clan": "tabletop.agents.clan_heuristic:ClanHeuristic",
+    "manasurge": "tabletop.agents.manasurge.heuristic:ManaSurgeHeuristic",
 }
 
 

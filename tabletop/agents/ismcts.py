@@ -70,6 +70,7 @@ PLUGINS: dict[str, str] = {
     "megalomania": "tabletop.agents.megalomania_search:plugins",
     "summon7": "tabletop.agents.summon7_search:plugins",
     "clan": "tabletop.agents.clan_search:plugins",
+    "manasurge": "tabletop.agents.manasurge.search:plugins",
 }
 
 

@@ -57,9 +57,9 @@ def draw(
         if announce:  # (Foresight's effect event tells its draw)
             events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
         if drawn:
-            events.append(
-                Event("drew", {"seat": seat, "cards": s.game.cards.texts(drawn)}, visible_to=(seat,))
-            )
+            kinds, texts = s.game.cards.kind, s.game.cards.kind_text
+            drawn_texts = [texts[kinds[c]] for c in drawn]  # in the order drawn
+            events.append(Event("drew", {"seat": seat, "cards": drawn_texts}, visible_to=(seat,)))
     return drawn
 
 
@@ -172,9 +172,11 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     """The spell strikes ``struck`` and ends (MS43-MS49)."""
     sp, game, n = s.spell, s.game, s.n
     last = s.last_valid
+    effects, amounts, wizards = game.wizard_effects, game.wizard_amounts, s.wizards
     bonus = game.last_play_bonus
-    if s.wizard_effect(last) == "last_bonus":
-        bonus += s.wizard_amount(last)
+    if effects[wizards[last]] == "last_bonus":
+        bonus += amounts[wizards[last]]
+    struck_effect, struck_amount = effects[wizards[struck]], amounts[wizards[struck]]
     shards = s.shards
     shards[last] += bonus
     # 1a: damage, counted from the Shards on spell cards in play (R-MS3, R-MS4)
@@ -186,13 +188,13 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     if sp.suit >= 0:
         damage += game.end_damage[sp.suit]  # Fireball
     damage += sp.extra_damage
-    if s.wizard_effect(struck) == "tough":
-        damage = max(0, damage - s.wizard_amount(struck))
+    if struck_effect == "tough":
+        damage = max(0, damage - struck_amount)
     drawn = draw(s, struck, damage, "damage", events, damage=True) if damage > 0 else []
     # 1b, 2: the struck player's Shards go back (unless a Sanctuary keeps them); the others keep theirs
     kept = [0] * n
     returned = 0
-    keep = s.wizard_amount(struck) if s.wizard_effect(struck) == "keep_shards" else 0
+    keep = struck_amount if struck_effect == "keep_shards" else 0
     for who, on_card in zip(sp.seats, sp.shards, strict=True):
         if who == struck and not safe:
             kept_here = min(keep, on_card)  # a wizard's own rule (keep_shards)
@@ -232,7 +234,7 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
             rebirth(s, seat, events)
             reborn = True
     s.history.append({**entry, "shards": list(shards)} if reborn else entry)
-    if check_victory(s, events):
+    if (max(shards) >= game.win_target or len(s.history) >= game.max_rounds) and check_victory(s, events):
         return
     pass_caster(s, events)
 

@@ -46,9 +46,9 @@ def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
         check_surge(s, seat, events)
         metamagic(s, seat, index, effect, game.meta_amounts[meta], steps, events)
     else:
-        before = sp.last_rank()
+        before = sp.ranks[sp.last]  # a spell in play always has a last numbered card (the opening)
         if meta >= 0:  # Dark Mirror: a copy of the last numbered card, in every respect (R-MS7)
-            rank, suit = before, sp.last_suit()
+            rank, suit = before, sp.suits[sp.last]
         else:
             rank, suit = cards.rank[card], cards.suit[card]
         resonates = suit == sp.suit

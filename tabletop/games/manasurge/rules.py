@@ -66,7 +66,7 @@ def take(s: ManaSurgeState, seat: int, kind: int) -> int:
     for c in hand:
         if kinds[c] == kind and (best < 0 or c < best):
             best = c
-    hand.remove(best)
+    hand.remove(best)  # (a legal action names a kind the hand holds: best is a card)
     if s.gifts:
         forget(s, seat, kind)
     return best

@@ -89,9 +89,10 @@ class Spell:
         if rank >= 0:
             if self.last < 0:
                 self.high = self.low = rank
-            else:
-                self.high = max(self.high, rank)
-                self.low = min(self.low, rank)
+            elif rank > self.high:
+                self.high = rank
+            elif rank < self.low:
+                self.low = rank
             self.last = index
             self.free_rank = False
             self.silenced = False
@@ -122,12 +123,14 @@ class Spell:
     def spell_shards(self, metamagic_counts: bool) -> int:
         """The Shards on numbered cards in play (copies count as numbered) and those on metamagic
         cards that say they count (Arcane Tithe's); on every metamagic card when ``metamagic_counts``."""
-        found = sum(
-            shards
-            for shards, rank in zip(self.shards, self.ranks, strict=True)
-            if rank >= 0 or metamagic_counts
-        )
-        return found if metamagic_counts else found + self.counted_meta
+        if metamagic_counts:
+            return sum(self.shards)
+        found = self.counted_meta
+        ranks = self.ranks
+        for i, shards in enumerate(self.shards):
+            if ranks[i] >= 0:
+                found += shards
+        return found
 
     def shards_of(self, seat: int, numbered_only: bool) -> int:
         total = 0

@@ -195,8 +195,10 @@ class ManaSurgeState(State[Action]):
         self._legal = None
         events: list[Event] = []
         kind = action.kind
-        if kind == "play":
+        if kind == "play":  # (the most frequent kinds first)
             powers.play(self, action.arg, events)
+        elif kind == "draw" or kind == "hold":
+            flow.between_choice(self, kind == "draw", events)
         elif kind == "cast":
             powers.cast(self, action.arg, events)
         elif kind in ("cw", "ccw"):
@@ -219,8 +221,6 @@ class ManaSurgeState(State[Action]):
             if self.phase in (AGAIN, GIVE, DISCARD):
                 self.steps.clear()
             flow.proceed(self, events)
-        elif kind in ("draw", "hold"):
-            flow.between_choice(self, kind == "draw", events)
         else:  # yield: struck by choice (option may_decline)
             flow.strike(self, self.turn, events)
         return events

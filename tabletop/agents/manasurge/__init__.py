@@ -1,0 +1,1 @@
+"""ManaSurge's bots: the heuristic baseline (heuristic.py) and the search plug-ins (search.py)."""
