@@ -34,6 +34,10 @@ def test_rules_bots_and_words(name: str) -> None:
     assert name in HOOKS, f"{name}: add conformance hooks to tests/conformance/hooks.py"
     assert name in HEURISTICS, f"{name}: register a heuristic bot in tabletop/agents/heuristics.py"
     assert name in PLUGINS, f"{name}: register search plug-ins in tabletop/agents/ismcts.py"
+    for target in (HEURISTICS[name], PLUGINS[name]):  # each game's bots in its own subpackage
+        assert target.startswith(f"tabletop.agents.{name}."), (
+            f"{name}: put {target} in tabletop/agents/{name}/"
+        )
     assert name in WORDING, f"{name}: register a words module in tabletop/words/__init__.py"
     content(name)  # the printed texts a front end needs load
 

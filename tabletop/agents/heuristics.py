@@ -12,9 +12,9 @@ from typing import Any
 from .base import Agent, Observation, UnknownAgent
 
 HEURISTICS: dict[str, str] = {
-    "megalomania": "tabletop.agents.megalomania_heuristic:MegalomaniaHeuristic",
-    "summon7": "tabletop.agents.summon7_heuristic:Summon7Heuristic",
-    "clan": "tabletop.agents.clan_heuristic:ClanHeuristic",
+    "megalomania": "tabletop.agents.megalomania.heuristic:MegalomaniaHeuristic",
+    "summon7": "tabletop.agents.summon7.heuristic:Summon7Heuristic",
+    "clan": "tabletop.agents.clan.heuristic:ClanHeuristic",
     "manasurge": "tabletop.agents.manasurge.heuristic:ManaSurgeHeuristic",
 }
 

@@ -67,9 +67,9 @@ class Node:
 
 # game name -> "module:function" returning (rollout, evaluation) for that game
 PLUGINS: dict[str, str] = {
-    "megalomania": "tabletop.agents.megalomania_search:plugins",
-    "summon7": "tabletop.agents.summon7_search:plugins",
-    "clan": "tabletop.agents.clan_search:plugins",
+    "megalomania": "tabletop.agents.megalomania.search:plugins",
+    "summon7": "tabletop.agents.summon7.search:plugins",
+    "clan": "tabletop.agents.clan.search:plugins",
     "manasurge": "tabletop.agents.manasurge.search:plugins",
 }
 

@@ -10,7 +10,7 @@ from tabletop import make
 from tabletop.agents import make_agent, observe
 from tabletop.agents.base import UnknownAgent
 from tabletop.agents.levels import agent_for
-from tabletop.agents.megalomania_heuristic import AVOID, WANT, MegalomaniaHeuristic, trick_desire
+from tabletop.agents.megalomania.heuristic import AVOID, WANT, MegalomaniaHeuristic, trick_desire
 from tabletop.games.megalomania.cards import parse_card
 
 from ..games.megalomania.tables import play, table

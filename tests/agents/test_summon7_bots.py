@@ -9,9 +9,9 @@ import pytest
 
 from tabletop import make
 from tabletop.agents import make_agent, observe
-from tabletop.agents.clan_heuristic import ClanHeuristic
+from tabletop.agents.clan.heuristic import ClanHeuristic
 from tabletop.agents.ismcts import ISMCTS
-from tabletop.agents.summon7_heuristic import Seat, Summon7Heuristic, bust_chance, should_hit
+from tabletop.agents.summon7.heuristic import Seat, Summon7Heuristic, bust_chance, should_hit
 
 
 @pytest.mark.parametrize(("game", "players"), [("summon7", 2), ("summon7", 5), ("clan", 2), ("clan", 4)])

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.protocol import State
-from ..games.megalomania.actions import DONE, PASS, TAKE, Action
-from ..games.megalomania.state import SCROLL_BONUS, MegalomaniaState
+from ...core.protocol import State
+from ...games.megalomania.actions import DONE, PASS, TAKE, Action
+from ...games.megalomania.state import SCROLL_BONUS, MegalomaniaState
 
 SCALE = 8.0  # points that count as a clear win of a round
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.summon7.clan.actions import DATA
-from .base import Agent, Observation
-from .summon7_heuristic import Seat, bust_chance, deck_counts, race_boldness, should_hit
+from ...games.summon7.clan.actions import DATA
+from ..base import Agent, Observation
+from ..summon7.heuristic import Seat, bust_chance, deck_counts, race_boldness, should_hit
 
 # the draft: what a card is worth to the bot, roughly in points
 CARD_VALUE = {"ward": 9, "scraps": 8, "tribute": 7, "boast": 6, "hex": 5, "raid": 5, "bribe": 3, "calm": 3}

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.protocol import State
-from ..games.summon7.clan import actions as A
-from ..games.summon7.clan.state import (
+from ...core.protocol import State
+from ...games.summon7.clan import actions as A
+from ...games.summon7.clan.state import (
     BLAME,
     CAPTURE,
     CITY_CARDS,
@@ -30,8 +30,8 @@ from ..games.summon7.clan.state import (
     WARD,
     ClanState,
 )
-from .clan_heuristic import CARD_VALUE
-from .summon7_search import policy_hit
+from ..summon7.search import policy_hit
+from .heuristic import CARD_VALUE
 
 SCALE = 30.0
 FED, CARD, FOOD, CROWD = 12.0, 5.0, 3.0, 6.0  # standing, in leadership points

@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.protocol import State
-from ..games.summon7.actions import HIT, HOLD
-from ..games.summon7.cards import MAX_VALUE, VALUES
-from ..games.summon7.state import Summon7State
-from ..games.summon7.table import STATUS_NAMES, Table
-from .summon7_heuristic import Seat, race_boldness, should_hit
+from ...core.protocol import State
+from ...games.summon7.actions import HIT, HOLD
+from ...games.summon7.cards import MAX_VALUE, VALUES
+from ...games.summon7.state import Summon7State
+from ...games.summon7.table import STATUS_NAMES, Table
+from .heuristic import Seat, race_boldness, should_hit
 
 SCALE = 25.0  # points that count as a clear win of a round
 

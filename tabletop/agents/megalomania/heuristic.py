@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.protocol import JSON
-from ..games.megalomania.actions import PASS, Action, Kind
-from ..games.megalomania.cards import (
+from ...core.protocol import JSON
+from ...games.megalomania.actions import PASS, Action, Kind
+from ...games.megalomania.cards import (
     COLOURS,
     DWARF,
     EMPEROR,
@@ -27,8 +27,8 @@ from ..games.megalomania.cards import (
     rank_of,
     value_of,
 )
-from ..games.megalomania.rules import trick_winner
-from .base import Agent, Observation
+from ...games.megalomania.rules import trick_winner
+from ..base import Agent, Observation
 
 WANT, NEUTRAL, AVOID = 1, 0, -1
 

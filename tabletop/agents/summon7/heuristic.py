@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.protocol import JSON
-from .base import Agent, Observation
+from ...core.protocol import JSON
+from ..base import Agent, Observation
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""The bots of the clan game: its heuristic and its search plug-ins."""

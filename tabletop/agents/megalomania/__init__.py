@@ -1,0 +1,1 @@
+"""The bots of Megalomania: its heuristic and its search plug-ins."""
