@@ -22,7 +22,6 @@ class Cards:
     def __init__(self, data: ManaData) -> None:
         ranks = data.constants.ranks
         distinct = sorted(set(ranks))
-        self.distinct_ranks: tuple[int, ...] = tuple(distinct)
         self.letters: tuple[str, ...] = tuple(s.code for s in data.suits)
         rank: list[int] = []
         suit: list[int] = []
@@ -65,9 +64,3 @@ class Cards:
         """The kinds' texts of ``cards``, sorted: spells by rank then suit, metamagic last."""
         kinds, texts = self.kind, self.kind_text
         return [texts[k] for k in sorted([kinds[c] for c in cards])]
-
-    def sort_key(self, card: int) -> tuple[int, int, int]:
-        return (1, self.meta[card], 0) if card >= SPELLS else (0, self.rank[card], self.suit[card])
-
-    def is_spell(self, card: int) -> bool:
-        return card < SPELLS

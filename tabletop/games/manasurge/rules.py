@@ -20,11 +20,6 @@ def suit_mode(effect: str) -> int:
     return UP
 
 
-def rank_mode(s: ManaSurgeState) -> int:
-    """How ranks compare this spell: the rule of the suit with the Caster token."""
-    return s.spell.mode
-
-
 def valid_kinds(s: ManaSurgeState, seat: int) -> list[int]:
     """The kinds of card ``seat`` may play now, sorted (MS26-MS30)."""
     cards, sp = s.game.cards, s.spell

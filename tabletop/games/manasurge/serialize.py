@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
+from ...core.fields import integer, ints
 from ...core.protocol import JSON
 from .cards import CARDS
 from .phases import COUNTER, DISCARD, PHASE_NAMES
@@ -16,27 +17,6 @@ if TYPE_CHECKING:
     from .state import ManaSurgeState
 
 FORMAT = "manasurge-state/1"
-
-
-def ints(
-    value: Any, name: str, length: int | None = None, low: int | None = None, high: int | None = None
-) -> list[int]:
-    if not isinstance(value, list) or not all(type(x) is int for x in value):
-        raise CorruptRecord(f"state field {name!r} must be a list of integers")
-    if length is not None and len(value) != length:
-        raise CorruptRecord(f"state field {name!r} needs {length} entries, not {len(value)}")
-    if low is not None and any(x < low for x in value):
-        raise CorruptRecord(f"state field {name!r} holds a number below {low}")
-    if high is not None and any(x > high for x in value):
-        raise CorruptRecord(f"state field {name!r} holds a number above {high}")
-    return list(value)
-
-
-def integer(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
-    value = data.get(name)
-    if type(value) is not int or not low <= value <= high:
-        raise CorruptRecord(f"state field {name!r} must be an integer from {low} to {high}")
-    return value
 
 
 def lists(value: Any, name: str, n: int) -> list[list[int]]:

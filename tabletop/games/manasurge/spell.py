@@ -104,21 +104,8 @@ class Spell:
         self.suit = self.suits[index]
         self.mode = modes[self.suit] if self.suit >= 0 else UP
 
-    def last_rank(self) -> int:
-        return self.ranks[self.last] if self.last >= 0 else -1
-
     def last_suit(self) -> int:
         return self.suits[self.last] if self.last >= 0 else NO_SUIT
-
-    def rank_ok(self, rank: int, suit: int, mode: int, strict_suit: int) -> bool:
-        """Whether a numbered card of ``rank`` (and ``suit``) may be played now."""
-        if self.free_rank or self.last < 0:
-            return True
-        if mode == DOWN:
-            return rank <= self.low
-        if mode == STRICT:
-            return rank > self.high or (rank == self.high and suit == strict_suit)
-        return rank >= self.high
 
     def spell_shards(self, metamagic_counts: bool) -> int:
         """The Shards on numbered cards in play (copies count as numbered) and those on metamagic

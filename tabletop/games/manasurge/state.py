@@ -28,7 +28,7 @@ from ...core.rng import fresh_seed, stream
 from . import flow, powers
 from .actions import Action
 from .cards import SPELLS
-from .rules import rank_mode, valid_kinds
+from .rules import valid_kinds
 from .spell import DOWN, STRICT, Spell
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ class ManaSurgeState(State[Action]):
         sp = self.spell
         if sp.last < 0 or sp.free_rank:
             return "any rank"
-        mode = rank_mode(self)
+        mode = sp.mode
         if mode == DOWN:
             return f"rank {sp.low} or lower"
         if mode == STRICT:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
+from ...core.fields import integer, ints
 from ...core.protocol import JSON
 from .cards import NUM_CARDS
 from .table import STATUS_NAMES, Table
@@ -15,21 +16,6 @@ if TYPE_CHECKING:
     from .state import Summon7State
 
 FORMAT = "summon7-state/1"
-
-
-def ints(value: Any, name: str, length: int | None = None) -> list[int]:
-    if not isinstance(value, list) or not all(type(x) is int for x in value):
-        raise CorruptRecord(f"state field {name!r} must be a list of integers")
-    if length is not None and len(value) != length:
-        raise CorruptRecord(f"state field {name!r} needs {length} entries, not {len(value)}")
-    return list(value)
-
-
-def integer(data: Mapping[str, Any], name: str) -> int:
-    value = data.get(name)
-    if type(value) is not int:
-        raise CorruptRecord(f"state field {name!r} must be an integer")
-    return value
 
 
 def table_to_json(t: Table) -> dict[str, JSON]:

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
+from ....core.fields import integer, ints
 from ....core.protocol import JSON
-from ..serialize import integer, ints, table_from_json, table_to_json
+from ..serialize import table_from_json, table_to_json
 
 if TYPE_CHECKING:
     from .game import Clan

@@ -1,0 +1,35 @@
+"""Checked reads of a saved state's JSON fields, shared by the games' serialize modules: each raises
+CorruptRecord naming the field and what is wrong with it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import CorruptRecord
+
+
+def ints(
+    value: Any, name: str, length: int | None = None, low: int | None = None, high: int | None = None
+) -> list[int]:
+    """A list of integers (of ``length`` entries, each from ``low`` to ``high``, when given)."""
+    if not isinstance(value, list) or not all(type(x) is int for x in value):
+        raise CorruptRecord(f"state field {name!r} must be a list of integers")
+    if length is not None and len(value) != length:
+        raise CorruptRecord(f"state field {name!r} needs {length} entries, not {len(value)}")
+    if low is not None and any(x < low for x in value):
+        raise CorruptRecord(f"state field {name!r} holds a number below {low}")
+    if high is not None and any(x > high for x in value):
+        raise CorruptRecord(f"state field {name!r} holds a number above {high}")
+    return list(value)
+
+
+def integer(data: Mapping[str, Any], name: str, low: int | None = None, high: int | None = None) -> int:
+    """``data[name]``, an integer (from ``low`` to ``high`` when both are given)."""
+    value = data.get(name)
+    if low is not None and high is not None:
+        if type(value) is not int or not low <= value <= high:
+            raise CorruptRecord(f"state field {name!r} must be an integer from {low} to {high}")
+    elif type(value) is not int:
+        raise CorruptRecord(f"state field {name!r} must be an integer")
+    return value
