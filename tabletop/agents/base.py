@@ -37,11 +37,11 @@ class Observation(Generic[A]):
 
 
 def observe(state: State[A], seat: int) -> Observation[A]:
-    """The observation of ``seat`` (normally the seat to act)."""
+    """The observation of ``seat`` (normally one of the seats to act)."""
     return Observation(
         seat=seat,
         view=state.view(seat),
-        legal=list(state.legal_actions()) if state.current_seat == seat else [],
+        legal=list(state.legal_actions_for(seat)),
         game=state.game,
         _sampler=lambda rng: state.sample_world(seat, rng),
     )

@@ -133,6 +133,20 @@ class State(ABC, Generic[A]):
     def legal_actions(self) -> list[A]:
         """Every action the current seat may take; empty only at the end."""
 
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for now, ``current_seat`` first.
+
+        One seat in most positions.  Several when their choices are simultaneous and secret (the
+        sealed bids of an auction): each may answer in any order (``apply(action, seat)``), none
+        sees another's choice before the game reveals them, and a driver that asks one seat at a
+        time simply answers ``current_seat`` until the game moves on."""
+        seat = self.current_seat
+        return () if seat is None else (seat,)
+
+    def legal_actions_for(self, seat: int) -> list[A]:
+        """The choices of the decision ``seat`` is asked now; empty when it is not asked."""
+        return self.legal_actions() if seat == self.current_seat else []
+
     @abstractmethod
     def apply(self, action: A, seat: int | None = None) -> list[Event]:
         """Play ``action`` (for ``seat`` if given) in place; return what happened.

@@ -88,12 +88,13 @@ class Record:
             raise CorruptRecord(f"record's set-up is not valid: {err}") from None
 
     def steps(self) -> Iterator[tuple[int, str, State[Any], list[Event]]]:
-        """Replay, yielding (index, action text, state after it, events); every action is checked."""
+        """Replay, yielding (index, action entry, state after it, events); every action is checked."""
         game = self.make_game()
         state = self.initial_state(game)
         for index, text in enumerate(self.actions):
             try:
-                events = state.apply(game.parse_action(text))
+                seat, action_text = parse_entry(text)
+                events = state.apply(game.parse_action(action_text), seat)
             except TabletopError as err:
                 raise CorruptRecord(f"action {index} ({text!r}) does not replay: {err}") from None
             yield index, text, state, events
@@ -104,6 +105,25 @@ class Record:
         for _, _, final, _ in self.steps():  # noqa: B007 - the last state is the result
             pass
         return final if final is not None else self.initial_state()
+
+
+def entry(state: State[Any], action: Any, seat: int | None = None) -> str:
+    """How a record writes ``action`` taken by ``seat`` in ``state`` (before it is applied): its
+    text when the seat is the current one (every game's usual case), ``@seat text`` otherwise (a
+    sealed bid answered out of order, a player leaving while another is asked)."""
+    if seat is None or seat == state.current_seat:
+        return str(action)
+    return f"@{seat} {action}"
+
+
+def parse_entry(text: str) -> tuple[int | None, str]:
+    """The seat (None: the current one) and the action text of a record entry."""
+    if text.startswith("@"):
+        head, _, rest = text.partition(" ")
+        if head[1:].isdigit() and rest:
+            return int(head[1:]), rest
+        raise CorruptRecord(f"record entry {text!r} is neither an action nor '@seat action'")
+    return None, text
 
 
 def play_out(

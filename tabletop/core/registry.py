@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "summon7": "tabletop.games.summon7.game:Summon7",
     "clan": "tabletop.games.summon7.clan.game:Clan",
     "manasurge": "tabletop.games.manasurge.game:ManaSurge",
+    "megacorps": "tabletop.games.megacorps.game:MegaCorps",
 }
 
 

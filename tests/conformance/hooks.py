@@ -19,6 +19,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.protocol import JSON, State
 from tabletop.games.manasurge import state as ms_state
 from tabletop.games.manasurge.cards import CARDS as MS_CARDS
+from tabletop.games.megacorps import phases as mc_phases
 from tabletop.games.megalomania import knowledge as mm_knowledge
 from tabletop.games.megalomania import state as mm_state
 from tabletop.games.megalomania import view as mm_view
@@ -431,11 +432,112 @@ MANASURGE = GameHooks(
     ),
 )
 
+# -- MegaCorps ------------------------------------------------------------------------------
+# The 21 event cards are the only hidden things besides sealed bids and votes: in hands, the deck,
+# the box (unused) and the discard pile.
+
+
+def _mc_places(state: Any) -> list[tuple[str, list[int]]]:
+    places = [("deck", list(state.deck)), ("box", list(state.box)), ("discard pile", list(state.discard))]
+    places += [(f"hand of seat {i}", list(h)) for i, h in enumerate(state.hands)]
+    return places
+
+
+def _mc_quick_conserved(state: Any) -> bool:
+    every = state.deck + state.box + state.discard
+    for hand in state.hands:
+        every += hand
+    return len(every) == state.game.board.cards and len(set(every)) == len(every)
+
+
+def _mc_known_to_others(state: Any, seat: int) -> set[int]:
+    known = state.known
+    return {known[i + 2] for i in range(0, len(known), 3) if known[i + 1] == seat}
+
+
+def _mc_hidden(state: Any, seat: int) -> tuple[str, ...]:
+    """The event codes in ``seat``'s hand that no other seat has been shown."""
+    shown = _mc_known_to_others(state, seat)
+    return tuple(sorted(state.game.board.card_code(c) for c in state.hands[seat] if c not in shown))
+
+
+_MC_PUBLIC = frozenset(
+    (
+        "game", "players", "round", "phase", "to_act", "turn", "active", "corporations", "money",
+        "mercs", "cards", "left", "deck", "box", "discard", "paid", "payout_done", "clones",
+        "companies", "countries", "governments", "offers_left", "draft_left", "winners", "decision",
+        "seat", "hand", "known",
+    )
+)  # fmt: skip
+
+
+def _mc_private_leaks(view: dict[str, JSON], other: int) -> list[str]:
+    leaks = [f"key {key!r}" for key in view if key not in _MC_PUBLIC]
+    if view.get("seat") is None and ("hand" in view or "known" in view):
+        leaks.append("a spectator's view holds a hand")
+    decision = view.get("decision") or {}
+    if "mine" in decision and view.get("seat") != other and view.get("seat") is None:
+        leaks.append("a spectator sees a sealed choice")
+    if view.get("phase") == "compose" and view.get("seat") != view.get("turn") and "give" in decision:
+        leaks.append("an offer being composed shows to another seat")
+    return leaks
+
+
+def _mc_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
+    problems = []
+    for o in range(true.n):
+        if len(world.hands[o]) != len(true.hands[o]):
+            problems.append(f"seat {o}'s hand holds another number of cards")
+    if sorted(world.hands[seat]) != sorted(true.hands[seat]):
+        problems.append("the sampling seat's own hand changed")
+    if len(world.deck) != len(true.deck) or world.discard != true.discard:
+        problems.append("the deck's size or the discard pile changed")
+    known = true.known
+    for i in range(0, len(known), 3):
+        if known[i] == seat and known[i + 2] not in world.hands[known[i + 1]]:
+            problems.append(f"seat {known[i + 1]} lost a card seat {seat} knows it holds")
+    if true.phase in mc_phases.SEALED and world.sealed[seat] != true.sealed[seat]:
+        problems.append("the sampling seat's own sealed choice changed")
+    for name in (
+        "money",
+        "mercs",
+        "owner",
+        "country_owner",
+        "government",
+        "phase",
+        "seat",
+        "pending",
+        "turn",
+    ):
+        if getattr(world, name) != getattr(true, name):
+            problems.append(f"the {name} changed")
+    return problems
+
+
+_MC_GARBAGE = (
+    "buy", "buy 4", "payout", "war", "war 3", "bid", "bid x", "bid -1", "vote", "vote me", "give",
+    "sell a", "sell x 3", "sell a x", "take", "offer", "offer x", "price", "PASS", "pass now",
+    "allow it", "aid", "aid 3", "@1", "bank", "mercs 3",
+)  # fmt: skip
+
+MEGACORPS = GameHooks(
+    all_cards=frozenset(range(21)),
+    card_places=_mc_places,
+    hidden_holding=_mc_hidden,
+    hidden_count=lambda state, seat: len(_mc_hidden(state, seat)),
+    private_leaks=_mc_private_leaks,
+    mid_round=lambda state: state.phase == mc_phases.TURN and state.round >= 2,
+    sample_problems=_mc_sample_problems,
+    quick_conserved=_mc_quick_conserved,
+    garbage_actions=_MC_GARBAGE,
+)
+
 HOOKS: dict[str, GameHooks] = {
     "megalomania": MEGALOMANIA,
     "summon7": SUMMON7,
     "clan": CLAN,
     "manasurge": MANASURGE,
+    "megacorps": MEGACORPS,
 }
 
 

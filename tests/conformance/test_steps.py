@@ -100,9 +100,10 @@ def probe_illegal(
         elsewhere = [a for text, a in pool.items() if text not in legal_texts]
         for action in rng.sample(elsewhere, min(PROBES, len(elsewhere))):
             tried += [(action, None), (action, seat)]
-        # a legal action, by a seat whose turn it is not
-        others = [s for s in range(state.game.players) if s != seat]
-        tried.append((rng.choice(legal), rng.choice(others)))
+        # a legal action, by a seat that is not asked to decide
+        others = [s for s in range(state.game.players) if s not in state.to_act()]
+        if others:
+            tried.append((rng.choice(legal), rng.choice(others)))
         # things that are not actions of this game at all
         tried += [(str(legal[0]), None), (None, None)]
     for action, by in tried:

@@ -1,0 +1,150 @@
+"""What a seat may decide now: the one source of legality (``State.apply`` checks against it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import cards, rules, trade
+from .actions import Action
+from .board import UNOWNED
+from .phases import (
+    ANSWER,
+    BANK,
+    BID,
+    COMPOSE,
+    DONATE,
+    DRAFT,
+    PAY,
+    PHASE_NAMES,
+    PRICE,
+    REBUY,
+    RESPOND,
+    SALE,
+    TARGET,
+    TURN,
+    VETO,
+    VOTE,
+    WAR_GI,
+)
+
+if TYPE_CHECKING:
+    from .state import MegaCorpsState
+
+PASS = Action("pass")
+YES_NO = {
+    VETO: ("allow", "veto"),
+    PAY: ("pay", "decline"),
+    SALE: ("pay", "decline"),
+    ANSWER: ("accept", "decline"),
+}
+
+
+def asked(state: MegaCorpsState, seat: int) -> list[Action]:
+    """The choices of the decision ``seat`` is asked now (it must be one of ``to_act``)."""
+    phase = state.phase
+    board = state.game.board
+    codes = board.company_code
+    if phase == TURN:
+        return turn_actions(state, seat)
+    if phase == DRAFT:
+        return [Action("take", codes[c]) for c, o in enumerate(state.owner) if o == UNOWNED]
+    if phase in YES_NO:
+        return [Action(word) for word in YES_NO[phase]]
+    if phase == TARGET:
+        return [Action("target", code) for code in cards.targets(state, seat, state.card)]
+    if phase == REBUY:
+        return [*(Action("buy", codes[c]) for c in rules.buyable(state, seat)), PASS]
+    if phase == BANK:
+        return [Action("bank", num=k) for k in range(bank_limit(state, seat) + 1)]
+    if phase == PRICE:
+        top = min(state.game.data.economy.max_price, state.money[state.turn])
+        return [*(Action("price", num=p) for p in range(top + 1)), Action("refuse")]
+    if phase == DONATE:
+        return donate_actions(state, seat)
+    if phase == WAR_GI:
+        loser = state.war_defender if seat == state.turn else state.turn
+        found = [c for c in board.companies_of_country[state.target] if state.owner[c] == loser]
+        return [*(Action("intervene", codes[c]) for c in found), PASS]
+    if phase == BID:
+        return [Action("bid", num=b) for b in range(state.money[seat] + 1)]
+    if phase == VOTE:
+        return [*(Action("vote", num=s) for s in state.in_game()), Action("abstain")]
+    if phase == RESPOND:
+        return [*(Action("play", code) for code in cards.responses(state, seat)), PASS]
+    if phase == COMPOSE:
+        return trade.compose_actions(state, seat)
+    return []
+
+
+def turn_actions(state: MegaCorpsState, seat: int) -> list[Action]:
+    """The turn's choices: event cards and trade offers first (they do not end the turn), then the
+    six Actions (MC30)."""
+    board = state.game.board
+    codes = board.company_code
+    found = [Action("play", code) for code in cards.playable(state, seat)]
+    if state.offers_left > 0:
+        found += [Action("offer", num=s) for s in state.in_game() if s != seat]
+    found += [Action("buy", codes[c]) for c in rules.buyable(state, seat)]
+    if state.paid != seat and not state.payout_done:
+        found += [Action("payout", ind.code) for ind in board.industries]
+    found += [Action("intervene", codes[c]) for c in rules.intervention_targets(state, seat)]
+    if can_buy_mercenaries(state, seat):
+        found.append(Action("mercs"))
+    found += [Action("war", board.countries[k].code) for k in rules.war_targets(state, seat)]
+    found.append(PASS)
+    return found
+
+
+def bank_limit(state: MegaCorpsState, seat: int) -> int:
+    price = state.game.data.economy.bank_mercenary_price
+    most = rules.bank_mercenaries(state)
+    return most if price == 0 else min(most, state.money[seat] // price)
+
+
+def can_buy_mercenaries(state: MegaCorpsState, seat: int) -> bool:
+    """Whether the Action could bring a mercenary: a free one, one from the bank, or a seller."""
+    return (
+        rules.free_mercenaries(state, seat) > 0
+        or bank_limit(state, seat) > 0
+        or bool(rules.sellers(state, seat))
+    )
+
+
+def donate_actions(state: MegaCorpsState, seat: int) -> list[Action]:
+    """A player not at war gives a mercenary to either side, offers one for sale to a warring
+    player, or is done (MC67, MC75)."""
+    found: list[Action] = []
+    if state.mercs[seat] > 0:
+        top = state.game.data.economy.max_price
+        for side, receiver in (("a", state.turn), ("d", state.war_defender)):
+            found.append(Action("aid", side))
+            if receiver >= 0:
+                found += [Action("sell", side, p) for p in range(1, min(top, state.money[receiver]) + 1)]
+    found.append(Action("done"))
+    return found
+
+
+def why_not(state: MegaCorpsState, seat: int, action: Action) -> str:
+    """A readable reason an action of the right seat is refused."""
+    phase = PHASE_NAMES[state.phase]
+    kind = action.kind
+    if state.phase == TURN:
+        economy = state.game.data.economy
+        if kind == "payout" and state.paid == seat:
+            return "you hold the Paid card"
+        if kind == "payout" and state.payout_done:
+            return "an industry already paid out by an Action this round"
+        if kind == "buy" and state.money[seat] < economy.company_price:
+            return f"a company costs {economy.company_price}"
+        if kind == "buy":
+            return "that company is not for sale (owned, nationalized, syndicalized or not built)"
+        if kind == "war" and state.mercs[seat] < 1:
+            return "a war needs at least one mercenary"
+        if kind == "war":
+            return "that country cannot be attacked by you (your own, or an independent place)"
+        if kind == "intervene":
+            return "you may intervene only against another player's company in a country you control"
+        if kind == "play":
+            return "you hold no such event card that can be played now"
+    choices = ", ".join(a.text for a in asked(state, seat)[:8])
+    return f"the game is at the {phase} step; choices include: {choices}"

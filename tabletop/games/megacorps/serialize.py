@@ -1,0 +1,158 @@
+"""A MegaCorps state to JSON and back, every field checked (a corrupt save is refused, naming the
+field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import CorruptRecord
+from ...core.fields import integer, ints
+from ...core.protocol import JSON
+from .board import DORMANT
+from .phases import OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .game import MegaCorps
+    from .state import MegaCorpsState
+
+FORMAT = "megacorps-state/1"
+# (field, kind): "int", "bool", "ints" (a list of integers), "hands" (a list of lists)
+FIELDS = (
+    ("seed", "int"),
+    ("counter", "int"),
+    ("corps", "ints"),
+    ("money", "ints"),
+    ("mercs", "ints"),
+    ("hands", "hands"),
+    ("deck", "ints"),
+    ("box", "ints"),
+    ("discard", "ints"),
+    ("known", "ints"),
+    ("owner", "ints"),
+    ("country_owner", "ints"),
+    ("government", "ints"),
+    ("left", "bools"),
+    ("round", "int"),
+    ("active", "int"),
+    ("turn", "int"),
+    ("order", "ints"),
+    ("paid", "int"),
+    ("payout_done", "bool"),
+    ("clones", "bool"),
+    ("phase", "int"),
+    ("seat", "int"),
+    ("draft_left", "int"),
+    ("target", "int"),
+    ("card", "int"),
+    ("vetoed", "ints"),
+    ("sellers", "ints"),
+    ("price", "int"),
+    ("war_defender", "int"),
+    ("lent", "int"),
+    ("donors", "ints"),
+    ("laps", "int"),
+    ("lap_changed", "bool"),
+    ("sale", "ints"),
+    ("payout_industry", "int"),
+    ("payout_modifier", "int"),
+    ("payout_slot", "int"),
+    ("payout_after", "int"),
+    ("pending", "ints"),
+    ("sealed", "ints"),
+    ("offer_to", "int"),
+    ("offers_left", "int"),
+    ("draft_give", "ints"),
+    ("draft_ask", "ints"),
+    ("winners", "ints"),
+)
+
+
+def state_to_json(state: MegaCorpsState) -> dict[str, JSON]:
+    data: dict[str, JSON] = {"format": FORMAT, "players": state.n}
+    for name, kind in FIELDS:
+        value = getattr(state, name)
+        data[name] = (
+            [list(h) for h in value] if kind == "hands" else list(value) if isinstance(value, list) else value
+        )
+    return data
+
+
+def state_from_json(game: MegaCorps, data: Mapping[str, JSON]) -> MegaCorpsState:
+    from .state import MegaCorpsState
+
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise CorruptRecord(f"not a {FORMAT} state")
+    n = game.players
+    if data.get("players") != n:
+        raise CorruptRecord(f"the state is for {data.get('players')!r} players, the game for {n}")
+    state = MegaCorpsState(game)
+    for name, kind in FIELDS:
+        setattr(state, name, _read(data, name, kind))
+    _check(game, state)
+    return state
+
+
+def _read(data: Mapping[str, Any], name: str, kind: str) -> Any:
+    if kind == "int":
+        return integer(data, name)
+    if kind == "bool":
+        value = data.get(name)
+        if type(value) is not bool:
+            raise CorruptRecord(f"state field {name!r} must be true or false")
+        return value
+    if kind == "bools":
+        value = data.get(name)
+        if not isinstance(value, list) or not all(type(v) is bool for v in value):
+            raise CorruptRecord(f"state field {name!r} must be a list of true/false")
+        return list(value)
+    if kind == "hands":
+        value = data.get(name)
+        if not isinstance(value, list):
+            raise CorruptRecord(f"state field {name!r} must be a list of lists")
+        return [ints(h, name) for h in value]
+    return ints(data.get(name), name)
+
+
+def _check(game: MegaCorps, state: MegaCorpsState) -> None:
+    """Sizes, ranges and the cards: every card in exactly one place."""
+    n, board = game.players, game.board
+
+    def fail(problem: str) -> None:
+        raise CorruptRecord(f"saved MegaCorps state: {problem}")
+
+    for name in ("corps", "money", "mercs", "left", "hands"):
+        if len(getattr(state, name)) != n:
+            fail(f"{name} needs {n} entries")
+    if len(state.owner) != len(board.company_code) or len(state.country_owner) != len(board.countries):
+        fail("the board does not match the game's data")
+    if len(state.government) != len(board.countries) or not all(0 <= g <= 4 for g in state.government):
+        fail("governments out of range")
+    if any(not DORMANT <= o < n for o in state.owner) or any(not -1 <= o < n for o in state.country_owner):
+        fail("an owner is out of range")
+    if any(not 0 <= c < len(game.data.corporations) for c in state.corps) or len(set(state.corps)) != n:
+        fail("corporations out of range or repeated")
+    if any(m < 0 for m in state.mercs):
+        fail("a negative mercenary count")
+    if not 0 <= state.phase <= OVER:
+        fail(f"phase must be 0 to {len(PHASE_NAMES) - 1}")
+    seats = (state.active, state.turn, state.seat)
+    if any(not 0 <= s < n for s in seats) or not -1 <= state.paid < n:
+        fail("a seat is out of range")
+    if any(not 0 <= s < n for s in state.pending + state.order + state.donors):
+        fail("a seat is out of range")
+    if state.phase in (11, 12) and (not state.pending or len(state.sealed) != n):
+        fail("sealed choices without seats to ask")
+    cards = [c for h in state.hands for c in h] + state.deck + state.box + state.discard
+    if sorted(cards) != list(range(board.cards)):
+        fail("the event cards are not each in exactly one place")
+    if any(not 0 <= c < len(board.company_code) for c in state.vetoed + state.sellers):
+        fail("a company is out of range")
+    known = state.known
+    if len(known) % 3 or any(
+        not (0 <= known[i] < n and 0 <= known[i + 1] < n and known[i + 2] in state.hands[known[i + 1]])
+        for i in range(0, len(known), 3)
+    ):
+        fail("a known card is not where it is said to be")
+    if state.phase != OVER and state.seat < 0:
+        fail("nobody is asked")

@@ -1,0 +1,133 @@
+"""What one seat may see: the whole board, all money and mercenaries (public, MC12), its own event
+cards only, how many the others hold, the deck's size; no sealed bid or vote but its own until the
+reveal; an offer's event cards only if it is one of the two traders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.protocol import JSON
+from . import rules, trade
+from .data import GOVERNMENTS
+from .phases import ANSWER, BID, COMPOSE, DONATE, PAY, PHASE_NAMES, PRICE, RESPOND, SALE, VETO, VOTE, WAR_GI
+
+if TYPE_CHECKING:
+    from .state import MegaCorpsState
+
+
+def public_view(state: MegaCorpsState) -> dict[str, JSON]:
+    game = state.game
+    board = game.board
+    data = game.data
+    return {
+        "game": "megacorps",
+        "players": state.n,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": list(state.to_act()),
+        "turn": state.turn,
+        "active": state.active,
+        "corporations": [data.corporations[c].code for c in state.corps],
+        "money": list(state.money),
+        "mercs": list(state.mercs),
+        "cards": [len(h) for h in state.hands],
+        "left": list(state.left),
+        "deck": len(state.deck),
+        "box": len(state.box),
+        "discard": [board.card_code(c) for c in state.discard],
+        "paid": state.paid,
+        "payout_done": state.payout_done,
+        "clones": state.clones,
+        "companies": {code: state.owner[c] for c, code in enumerate(board.company_code)},
+        "countries": {c.code: state.country_owner[k] for k, c in enumerate(board.countries) if not c.neutral},
+        "governments": {c.code: GOVERNMENTS[state.government[k]] for k, c in enumerate(board.countries)},
+        "offers_left": state.offers_left,
+        "draft_left": state.draft_left,
+        "winners": list(state.winners),
+        "decision": decision(state),
+    }
+
+
+def decision(state: MegaCorpsState) -> dict[str, JSON]:
+    """The public context of the decision in progress."""
+    board = state.game.board
+    phase = state.phase
+    found: dict[str, JSON] = {}
+    if phase in (VETO, PRICE) and state.target >= 0:
+        found["company"] = board.company_code[state.target]
+        found["buyer"] = state.turn
+    if phase == PAY:
+        found["price"] = state.price
+        found["seller"] = state.sale[0]
+    if phase in (DONATE, SALE, WAR_GI):
+        country = state.target
+        found.update(
+            {
+                "attacker": state.turn,
+                "defender": state.war_defender,
+                "country": board.countries[country].code,
+                "lent": state.lent,
+                "attack": rules.attack_total(state, state.turn),
+                "defence": rules.defence_total(state, country),
+                "lap": state.laps,
+            }
+        )
+        if phase == SALE:
+            found["seller"], found["side"], found["price"] = state.sale[0], "ad"[state.sale[1]], state.sale[2]
+    if phase == RESPOND:
+        industry = state.payout_industry
+        found["industry"] = board.industries[industry].code
+        found["modifier"] = state.payout_modifier
+        found["paid"] = rules.payout_amounts(state, industry, state.payout_modifier)
+    if phase in (BID, VOTE):
+        found["country"] = board.countries[state.target].code
+        found["decided"] = [s for s, v in enumerate(state.sealed) if v != -1 and not state.left[s]]
+    if phase in (COMPOSE, ANSWER):
+        found["from"] = state.turn
+        found["to"] = state.offer_to
+    if phase == ANSWER:
+        found["give"] = trade.describe(state, state.draft_give, False)
+        found["ask"] = trade.describe(state, state.draft_ask, False)
+    return found
+
+
+def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dict[str, JSON]:
+    board = state.game.board
+    mine = dict(view)
+    mine["seat"] = seat
+    mine["hand"] = [board.card_code(c) for c in state.hands[seat]]
+    known = state.known
+    mine["known"] = [
+        [known[i + 1], board.card_code(known[i + 2])] for i in range(0, len(known), 3) if known[i] == seat
+    ]
+    phase = state.phase
+    if phase in (BID, VOTE) and state.sealed and state.sealed[seat] != -1:
+        mine["decision"] = {**view["decision"], "mine": state.sealed[seat]}
+    if (phase == COMPOSE and seat == state.turn) or (
+        phase == ANSWER and seat in (state.turn, state.offer_to)
+    ):
+        shown = dict(view["decision"])
+        shown["give"] = trade.describe(state, state.draft_give, True)
+        shown["ask"] = trade.describe(state, state.draft_ask, False)
+        mine["decision"] = shown
+    return mine
+
+
+def build_view(state: MegaCorpsState, seat: int | None) -> dict[str, JSON]:
+    view = public_view(state)
+    if seat is None:
+        view["seat"] = None
+        return view
+    return private_part(state, seat, view)
+
+
+def build_views(state: MegaCorpsState, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
+    shared = public_view(state)
+    found: list[dict[str, JSON]] = []
+    for seat in seats:
+        if seat is None:
+            found.append({**shared, "seat": None})
+        else:
+            found.append(private_part(state, seat, shared))
+    return found
