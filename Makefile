@@ -62,6 +62,7 @@ golden: $(VENV)/.dev
 	$(BIN)/python -m tests.games.megalomania.make_golden
 	$(BIN)/python -m tests.games.summon7.make_golden
 	$(BIN)/python -m tests.games.manasurge.make_golden
+	$(BIN)/python -m tests.games.megacorps.make_golden
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

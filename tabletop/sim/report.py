@@ -63,6 +63,33 @@ def missions_table(summary: Summary) -> Table | None:
     return table
 
 
+def facts_table(summary: Summary) -> Table | None:
+    if not summary.facts:
+        return None
+    table = Table(title="Per game", title_justify="left")
+    for name in ("fact", "mean", "min", "max"):
+        table.add_column(name, justify="left" if name == "fact" else "right")
+    for f in summary.facts:
+        table.add_row(f.name, f"{f.mean:.2f}", str(f.min), str(f.max))
+    return table
+
+
+def labels_table(summary: Summary) -> Table | None:
+    if not summary.labels:
+        return None
+    table = Table(
+        title="Win share by what a seat started with",
+        title_justify="left",
+        caption="par: the share if every seat won equally often",
+        caption_justify="left",
+    )
+    for name in ("kind", "label", "seats", "wins", "win share", "par"):
+        table.add_column(name, justify="left" if name in ("kind", "label") else "right")
+    for x in summary.labels:
+        table.add_row(x.kind, x.label, str(x.seated), f"{x.wins:.1f}", f"{x.win_share:.1%}", f"{x.par:.1%}")
+    return table
+
+
 def print_summary(summary: Summary, console: Console) -> None:
     """Everything but the last line is a function of the seed; the last line is the timing."""
     console.print(
@@ -81,6 +108,15 @@ def print_summary(summary: Summary, console: Console) -> None:
             f"Game length in rounds: mean {rounds.mean:.1f}, min {rounds.min}, max {rounds.max}",
             highlight=False,
         )
+    if summary.margin is not None:
+        m = summary.margin
+        console.print(f"Winner's margin: mean {m.mean:.1f}, min {m.min}, max {m.max}", highlight=False)
+    facts = facts_table(summary)
+    if facts is not None:
+        console.print(facts)
+    labels = labels_table(summary)
+    if labels is not None:
+        console.print(labels)
     missions = missions_table(summary)
     if missions is not None:
         console.print(missions)

@@ -20,6 +20,7 @@ from ..core.errors import TabletopError
 from ..core.protocol import Game
 from ..core.registry import make
 from ..core.rng import derive
+from .facts import facts_of, labels_of
 from .missions import mission_tasks, round_outcomes
 from .pool import Progress, chunk_bounds, run_chunks
 from .summary import GameResult, Summary, summarize
@@ -84,6 +85,8 @@ def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> Ga
         decisions=decisions,
         rounds=round_outcomes(state),
         rounds_played=rounds_played(state),
+        facts=facts_of(state),
+        labels=labels_of(state),
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.protocol import JSON
+from .facts import FactStats, LabelStats, fact_stats, label_stats, margins
 from .missions import RoundOutcome
 
 
@@ -26,6 +27,8 @@ class GameResult:
     decisions: int
     rounds: tuple[RoundOutcome, ...] | None = None  # from the mission hook
     rounds_played: int | None = None  # from a final state's rounds_played(), when it has one
+    facts: tuple[tuple[str, int], ...] | None = None  # from a final state's game_facts() (facts.py)
+    labels: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # from its seat_labels()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,9 @@ class Summary:
     timing: Timing
     results: tuple[GameResult, ...] = field(default=(), repr=False, compare=False)
     round_length: LengthStats | None = None  # games whose states count their rounds
+    margin: FactStats | None = None  # the winner's margin over the next score
+    facts: tuple[FactStats, ...] | None = None  # per-game counts the game reports (facts.py)
+    labels: tuple[LabelStats, ...] | None = None  # win share by seat label (corporation, ...)
 
     def to_json(self) -> dict[str, JSON]:
         """JSON-ready; timing lives under "timing" so the rest can be compared between runs."""
@@ -93,6 +99,9 @@ class Summary:
             "length": asdict(self.length),
             "missions": None if self.missions is None else [asdict(m) for m in self.missions],
             "round_length": None if self.round_length is None else asdict(self.round_length),
+            "margin": None if self.margin is None else asdict(self.margin),
+            "facts": None if self.facts is None else [asdict(f) for f in self.facts],
+            "labels": None if self.labels is None else [asdict(x) for x in self.labels],
             "timing": asdict(self.timing),
         }
 
@@ -176,4 +185,7 @@ def summarize(
         round_length=LengthStats(statistics.fmean(rounds), min(rounds), max(rounds))
         if len(rounds) == len(results)
         else None,
+        margin=margins([r.scores for r in results]),
+        facts=fact_stats([r.facts for r in results]),
+        labels=label_stats([r.labels for r in results], [r.ranking for r in results]),
     )

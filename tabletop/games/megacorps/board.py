@@ -12,6 +12,22 @@ UNOWNED = -1
 NATIONALIZED = -2
 SYNDICALIZED = -3
 DORMANT = -4  # not built yet (L-5, Asteroid before their cards)
+# what the simulator counts per game (``state.tally``, by these indexes)
+TALLY = ("wars", "wars won", "payout actions", "payout cards", "auctions", "elections", "trades offered",
+         "trades accepted", "interventions", "events played", "companies bought")  # fmt: skip
+(
+    WARS,
+    WARS_WON,
+    PAYOUT_ACTIONS,
+    PAYOUT_CARDS,
+    AUCTIONS,
+    ELECTIONS,
+    OFFERS,
+    TRADES,
+    INTERVENTIONS,
+    EVENTS,
+    BOUGHT,
+) = range(11)
 MARKERS = {UNOWNED: "unowned", NATIONALIZED: "nationalized", SYNDICALIZED: "syndicalized", DORMANT: "unbuilt"}
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
 from . import moves, rules, sealed, trade
-from .board import DORMANT, NATIONALIZED, SYNDICALIZED, UNOWNED
+from .board import DORMANT, EVENTS, NATIONALIZED, SYNDICALIZED, UNOWNED
 from .data import WIKI, EventCard
 from .phases import TARGET, TURN
 
@@ -109,6 +109,7 @@ def play(state: MegaCorpsState, seat: int, code: str, out: list[Event]) -> None:
     state.hands[seat].remove(card)
     state.discard.append(card)
     trade.forget(state, card)
+    state.tally[EVENTS] += 1
     event = board.events[kind]
     out.append(Event("event", {"seat": seat, "card": code}))
     if event.effect in ("clone_soldiers", "open_place", "mercenaries"):

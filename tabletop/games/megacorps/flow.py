@@ -51,6 +51,8 @@ def begin_round(state: MegaCorpsState, out: list[Event]) -> None:
     if not state.deck:
         end_game(state, out)
         return
+    if state.round == 0:
+        state.start_owner = list(state.country_owner)
     state.round += 1
     active = state.active
     card = state.deck.pop()

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
 from . import flow, rules, trade
-from .board import NATIONALIZED, SYNDICALIZED, UNOWNED
+from .board import (
+    BOUGHT,
+    EVENTS,
+    INTERVENTIONS,
+    NATIONALIZED,
+    PAYOUT_ACTIONS,
+    PAYOUT_CARDS,
+    SYNDICALIZED,
+    UNOWNED,
+)
 from .data import DEMOCRACY, DICTATORSHIP, KLEPTOCRACY, WIKI
 from .phases import BANK, PAY, PRICE, REBUY, RESPOND, TURN, VETO
 
@@ -33,6 +42,7 @@ def complete_purchase(state: MegaCorpsState, seat: int, company: int, out: list[
     price = state.game.data.economy.company_price
     state.money[seat] -= price
     state.owner[company] = seat
+    state.tally[BOUGHT] += 1
     out.append(
         Event("buy", {"seat": seat, "company": state.game.board.company_code[company], "price": price})
     )
@@ -63,6 +73,7 @@ def start_payout(state: MegaCorpsState, seat: int, industry: int, by_action: boo
     state.payout_modifier = 0
     state.payout_slot = 0
     state.payout_after = 0 if by_action else 1
+    state.tally[PAYOUT_ACTIONS if by_action else PAYOUT_CARDS] += 1
     if by_action:
         state.payout_done = True
     code = state.game.board.industries[industry].code
@@ -100,6 +111,7 @@ def respond(state: MegaCorpsState, seat: int, card: int | None, out: list[Event]
     state.hands[seat].remove(card)
     state.discard.append(card)
     trade.forget(state, card)
+    state.tally[EVENTS] += 1
     sign = 1 if event.amount > 0 else -1
     cancelled = state.payout_slot == -sign
     if cancelled:
@@ -147,6 +159,7 @@ def intervene(state: MegaCorpsState, holder: int, company: int, out: list[Event]
     economy = state.game.data.economy
     former = state.owner[company]
     government = state.government[board.company_country[company]]
+    state.tally[INTERVENTIONS] += 1
     if government == DEMOCRACY:
         state.owner[company] = UNOWNED
         state.money[former] += economy.divest_compensation

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
 from . import flow, rules
+from .board import AUCTIONS, ELECTIONS
 from .phases import BID, TURN, VOTE
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ ABSTAIN = -2
 
 def start_auction(state: MegaCorpsState, seat: int, country: int, out: list[Event]) -> None:
     """Every player bids; a player without money bids 0 without being asked (A28)."""
+    state.tally[AUCTIONS] += 1
     state.target = country
     state.sealed = [NONE] * state.n
     state.pending = []
@@ -73,6 +75,7 @@ def reveal_auction(state: MegaCorpsState, out: list[Event]) -> None:
 
 def start_election(state: MegaCorpsState, seat: int, country: int, out: list[Event]) -> None:
     """Players with votes (Media companies) vote, sealed (A31); with no voter nothing changes."""
+    state.tally[ELECTIONS] += 1
     state.target = country
     state.sealed = [NONE] * state.n
     state.pending = [s for s in flow.clockwise(state, seat) if rules.votes(state, s) > 0]

@@ -65,6 +65,8 @@ FIELDS = (
     ("draft_give", "ints"),
     ("draft_ask", "ints"),
     ("winners", "ints"),
+    ("start_owner", "ints"),
+    ("tally", "ints"),
 )
 
 

@@ -22,6 +22,7 @@ from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
 from . import legal, resolve
 from .actions import Action
+from .board import TALLY
 from .phases import OVER, SEALED
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class MegaCorpsState(State[Action]):
         "seat",
         "seed",
         "sellers",
+        "start_owner",
+        "tally",
         "target",
         "turn",
         "vetoed",
@@ -134,6 +137,8 @@ class MegaCorpsState(State[Action]):
         self.draft_give: list[int] = []  # the offer being composed (trade.py encodes the items)
         self.draft_ask: list[int] = []
         self.winners: list[int] = []
+        self.start_owner: list[int] = []  # each country's owner when play began (for the simulator)
+        self.tally = [0] * len(TALLY)  # what happened in the game, counted (for the simulator)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -195,6 +200,47 @@ class MegaCorpsState(State[Action]):
         resolve.apply(self, acting, action, out)
         return out
 
+    def opening_events(self) -> list[Event]:
+        """The set-up of a fresh game: who plays which corporation, the Active Player, the countries
+        held at the start, and each seat's starting event cards (privately, its own)."""
+        game = self.game
+        board = game.board
+        countries = {
+            c.code: self.country_owner[k] for k, c in enumerate(board.countries) if self.country_owner[k] >= 0
+        }
+        corps = [game.data.corporations[c].code for c in self.corps]
+        events = [Event("setup", {"corporations": corps, "active": self.active, "countries": countries})]
+        for seat in range(self.n):
+            events.append(Event("start-cards", {"seat": seat, "count": len(self.hands[seat])}))
+            for card in self.hands[seat]:
+                events.append(Event("drew", {"seat": seat, "card": board.card_code(card)}, (seat,)))
+        return events
+
+    # ------------------------------------------------------------------ for the simulator
+    def rounds_played(self) -> int:
+        return self.round
+
+    def game_facts(self) -> dict[str, int]:
+        return dict(zip(TALLY, self.tally, strict=True))
+
+    def seat_labels(self) -> dict[str, list[str]]:
+        """Each seat's corporation, its printed country and the country drawn for it at set-up."""
+        board, data = self.game.board, self.game.data
+        corps = [data.corporations[c] for c in self.corps]
+        drawn = []
+        for seat in range(self.n):
+            held = [
+                code
+                for code in data.economy.drawn_countries
+                if self.start_owner[board.country_index[code]] == seat
+            ]
+            drawn.append("+".join(held) or "none")
+        return {
+            "corporation": [c.code for c in corps],
+            "printed country": [c.country or "none" for c in corps],
+            "drawn country": drawn,
+        }
+
     # ------------------------------------------------------------------ the end
     def scores(self) -> list[int]:
         return list(self.money)
@@ -249,7 +295,7 @@ class MegaCorpsState(State[Action]):
         c.pending, c.sealed = list(self.pending), list(self.sealed)
         c.offer_to, c.offers_left = self.offer_to, self.offers_left
         c.draft_give, c.draft_ask = list(self.draft_give), list(self.draft_ask)
-        c.winners = list(self.winners)
+        c.winners, c.start_owner, c.tally = list(self.winners), list(self.start_owner), list(self.tally)
         return c
 
     def to_json(self) -> dict[str, JSON]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
 from .actions import Action
+from .board import OFFERS, TRADES
 from .phases import ANSWER, COMPOSE, TURN
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ def drop(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
 def send(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
     """The offer goes out; everyone sees it, but an event card given shows only to the two players."""
     state.offers_left -= 1
+    state.tally[OFFERS] += 1
     to = state.offer_to
     data = {"seat": seat, "to": to, "ask": describe(state, state.draft_ask, False)}
     out.append(Event("offer", {**data, "give": describe(state, state.draft_give, False)}))
@@ -137,6 +139,7 @@ def send(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
 def answer(state: MegaCorpsState, seat: int, accept: bool, out: list[Event]) -> None:
     offerer = state.turn
     if accept:
+        state.tally[TRADES] += 1
         hand_over(state, offerer, seat, state.draft_give)
         hand_over(state, seat, offerer, state.draft_ask)
     out.append(Event("trade", {"seat": seat, "from": offerer, "accepted": accept}))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
 from . import flow, moves, rules
+from .board import WARS, WARS_WON
 from .phases import DONATE, SALE, WAR_GI
 
 if TYPE_CHECKING:
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 
 
 def declare(state: MegaCorpsState, seat: int, country: int, out: list[Event]) -> None:
+    state.tally[WARS] += 1
     state.target = country
     state.war_defender = state.country_owner[country]
     state.lent = 0
@@ -105,6 +107,7 @@ def resolve(state: MegaCorpsState, out: list[Event]) -> None:
     state.lent = 0  # an unowned country's helpers are gone after the war (MC75)
     if won:
         state.country_owner[country] = attacker
+        state.tally[WARS_WON] += 1
     board = state.game.board
     out.append(
         Event(

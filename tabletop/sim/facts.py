@@ -1,0 +1,95 @@
+"""Per-game facts a designer wants from a batch: counts per game, and win shares by a seat's label.
+
+A final state may offer ``game_facts()`` (name -> a count for this game, e.g. MegaCorps' wars) and
+``seat_labels()`` (label kind -> one label per seat, e.g. each seat's corporation and starting
+country).  The summary then shows each fact's mean per game and, for each label, how often a seat
+carrying it won: a designer sees whether a corporation or a starting country is favoured.  Games
+without these methods simply get none.  The winner's margin (the best score minus the next one)
+is computed for every game.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class FactStats:
+    name: str
+    mean: float  # per game
+    min: int
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class LabelStats:
+    kind: str  # e.g. "corporation"
+    label: str  # e.g. "mokia"
+    seated: int  # seats that carried it, over all games
+    wins: float  # a win shared by k tied seats counts 1/k
+    win_share: float  # wins / seated
+    par: float  # the win share of a seat if every seat won as often (1 / players)
+
+
+def facts_of(state: Any) -> tuple[tuple[str, int], ...] | None:
+    found = getattr(state, "game_facts", None)
+    if not callable(found):
+        return None
+    return tuple((str(k), int(v)) for k, v in found().items())
+
+
+def labels_of(state: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    found = getattr(state, "seat_labels", None)
+    if not callable(found):
+        return None
+    return tuple((str(k), tuple(str(x) for x in v)) for k, v in found().items())
+
+
+def fact_stats(facts: Sequence[tuple[tuple[str, int], ...] | None]) -> tuple[FactStats, ...] | None:
+    if not facts or any(f is None for f in facts):
+        return None
+    values: dict[str, list[int]] = {}
+    for game in facts:
+        for name, value in game or ():
+            values.setdefault(name, []).append(value)
+    return tuple(FactStats(name, statistics.fmean(v), min(v), max(v)) for name, v in values.items())
+
+
+def label_stats(
+    labels: Sequence[tuple[tuple[str, tuple[str, ...]], ...] | None], rankings: Sequence[Sequence[int]]
+) -> tuple[LabelStats, ...] | None:
+    if not labels or any(label is None for label in labels):
+        return None
+    seated: dict[tuple[str, str], int] = {}
+    wins: dict[tuple[str, str], float] = {}
+    players = len(rankings[0])
+    for game, ranking in zip(labels, rankings, strict=True):
+        winners = sum(1 for place in ranking if place == 1)
+        for kind, per_seat in game or ():
+            for seat, label in enumerate(per_seat):
+                key = (kind, label)
+                seated[key] = seated.get(key, 0) + 1
+                wins[key] = wins.get(key, 0.0) + (1.0 / winners if ranking[seat] == 1 else 0.0)
+    return tuple(
+        LabelStats(
+            kind,
+            label,
+            seated[(kind, label)],
+            wins[(kind, label)],
+            wins[(kind, label)] / seated[(kind, label)],
+            1 / players,
+        )
+        for kind, label in sorted(seated)
+    )
+
+
+def margins(scores: Sequence[Sequence[int]]) -> FactStats:
+    """The winner's margin: the best score minus the next best (0 for a shared win)."""
+    found = []
+    for row in scores:
+        ordered = sorted(row, reverse=True)
+        found.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+    return FactStats("winner's margin", statistics.fmean(found), min(found), max(found))
