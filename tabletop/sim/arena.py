@@ -19,8 +19,7 @@ from ..core.protocol import JSON, Game
 from ..core.registry import make
 from .pool import Progress, chunk_bounds, run_chunks
 from .simulate import SimulationError, bot_seed, check_bots, game_seed
-
-Z95 = 1.959963984540054
+from .stats import wilson
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,16 +113,6 @@ class ArenaResult:
             ],
             "timing": {"elapsed_seconds": round(self.elapsed, 3)},
         }
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def bradley_terry(names: Sequence[str], wins: Mapping[tuple[str, str], float]) -> dict[str, float]:

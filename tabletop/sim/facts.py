@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .stats import wilson
+
 
 @dataclass(frozen=True, slots=True)
 class FactStats:
@@ -32,6 +34,8 @@ class LabelStats:
     wins: float  # a win shared by k tied seats counts 1/k
     win_share: float  # wins / seated
     par: float  # the win share of a seat if every seat won as often (1 / players)
+    low: float  # Wilson 95% interval of the win share
+    high: float
 
 
 def facts_of(state: Any) -> tuple[tuple[str, int], ...] | None:
@@ -73,17 +77,12 @@ def label_stats(
                 key = (kind, label)
                 seated[key] = seated.get(key, 0) + 1
                 wins[key] = wins.get(key, 0.0) + (1.0 / winners if ranking[seat] == 1 else 0.0)
-    return tuple(
-        LabelStats(
-            kind,
-            label,
-            seated[(kind, label)],
-            wins[(kind, label)],
-            wins[(kind, label)] / seated[(kind, label)],
-            1 / players,
-        )
-        for kind, label in sorted(seated)
-    )
+    found = []
+    for kind, label in sorted(seated):
+        n, w = seated[(kind, label)], wins[(kind, label)]
+        low, high = wilson(w, n)
+        found.append(LabelStats(kind, label, n, w, w / n, 1 / players, low, high))
+    return tuple(found)
 
 
 def margins(scores: Sequence[Sequence[int]]) -> FactStats:

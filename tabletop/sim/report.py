@@ -80,13 +80,16 @@ def labels_table(summary: Summary) -> Table | None:
     table = Table(
         title="Win share by what a seat started with",
         title_justify="left",
-        caption="par: the share if every seat won equally often",
+        caption="par: the share if every seat won equally often; 95% Wilson interval",
         caption_justify="left",
     )
-    for name in ("kind", "label", "seats", "wins", "win share", "par"):
+    for name in ("kind", "label", "seats", "wins", "win share", "interval", "par"):
         table.add_column(name, justify="left" if name in ("kind", "label") else "right")
     for x in summary.labels:
-        table.add_row(x.kind, x.label, str(x.seated), f"{x.wins:.1f}", f"{x.win_share:.1%}", f"{x.par:.1%}")
+        interval = f"{x.low:.1%}-{x.high:.1%}"
+        table.add_row(
+            x.kind, x.label, str(x.seated), f"{x.wins:.1f}", f"{x.win_share:.1%}", interval, f"{x.par:.1%}"
+        )
     return table
 
 

@@ -53,6 +53,7 @@ def begin_round(state: MegaCorpsState, out: list[Event]) -> None:
         return
     if state.round == 0:
         state.start_owner = list(state.country_owner)
+        state.first_active = state.active
     state.round += 1
     active = state.active
     card = state.deck.pop()

@@ -65,6 +65,7 @@ FIELDS = (
     ("draft_give", "ints"),
     ("draft_ask", "ints"),
     ("winners", "ints"),
+    ("first_active", "int"),
     ("start_owner", "ints"),
     ("tally", "ints"),
 )

@@ -44,6 +44,7 @@ class MegaCorpsState(State[Action]):
         "draft_ask",
         "draft_give",
         "draft_left",
+        "first_active",
         "game",
         "government",
         "hands",
@@ -137,6 +138,7 @@ class MegaCorpsState(State[Action]):
         self.draft_give: list[int] = []  # the offer being composed (trade.py encodes the items)
         self.draft_ask: list[int] = []
         self.winners: list[int] = []
+        self.first_active = 0  # the Active Player of the first round (for the simulator)
         self.start_owner: list[int] = []  # each country's owner when play began (for the simulator)
         self.tally = [0] * len(TALLY)  # what happened in the game, counted (for the simulator)
 
@@ -235,7 +237,9 @@ class MegaCorpsState(State[Action]):
                 if self.start_owner[board.country_index[code]] == seat
             ]
             drawn.append("+".join(held) or "none")
+        order = [f"{(seat - self.first_active) % self.n + 1}" for seat in range(self.n)]
         return {
+            "starting seat": order,  # 1: the first Active Player, 2: the next clockwise ...
             "corporation": [c.code for c in corps],
             "printed country": [c.country or "none" for c in corps],
             "drawn country": drawn,
@@ -296,6 +300,7 @@ class MegaCorpsState(State[Action]):
         c.offer_to, c.offers_left = self.offer_to, self.offers_left
         c.draft_give, c.draft_ask = list(self.draft_give), list(self.draft_ask)
         c.winners, c.start_owner, c.tally = list(self.winners), list(self.start_owner), list(self.tally)
+        c.first_active = self.first_active
         return c
 
     def to_json(self) -> dict[str, JSON]:
