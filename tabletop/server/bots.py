@@ -19,6 +19,7 @@ from typing import Any
 
 from ..agents import Agent, observe
 from ..agents import levels as _levels
+from ..agents.base import UnknownAgent
 from ..core.protocol import JSON, Game, State
 from ..core.registry import make
 
@@ -39,7 +40,7 @@ def bot_seed(table_seed: int, step: int, seat: int) -> int:
 
 
 def decide(state: State[Any], seat: int, level: str, seed: int) -> str:
-    """The text of the action the bot at ``level`` takes for ``seat`` (the seat to act)."""
+    """The text of the action the bot at ``level`` takes for ``seat`` (one of the seats asked)."""
     agent = agent_for(level, seed)
     return str(agent.act(observe(state, seat)))
 
@@ -66,6 +67,7 @@ class Bots:
         self.kind = kind
         self.workers = workers
         self._executor: Executor | None = None
+        self._missing: set[tuple[str, str]] = set()  # (game, level) without a bot, already logged
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -85,9 +87,13 @@ class Bots:
                     self._pool(), decide_from_json, game.name, options, state.to_json(), seat, level, seed
                 )
             return await loop.run_in_executor(self._pool(), decide, state.clone(), seat, level, seed)
+        except UnknownAgent as err:  # no such bot for this game: random play, said once
+            if (game.name, level) not in self._missing:
+                self._missing.add((game.name, level))
+                log.warning("%s; the %s bots play random legal actions", err, level)
         except Exception:
             log.exception("bot at level %s failed; playing a random legal action", level)
-            return str(random.Random(seed).choice(state.legal_actions()))
+        return str(random.Random(seed).choice(state.legal_actions_for(seat)))
 
     def close(self) -> None:
         if self._executor is not None:

@@ -1,8 +1,9 @@
 """A table's game step by step, as one seat (or a spectator) saw it.
 
 Until the game is over a replay shows only what the viewer may see: a seat's view needs that
-seat's token.  Once it is over everything is public: any seat's view, every seat's view at
-once, and every event.
+seat's token, and a sealed choice (one of several seats asked at once) shows only to its seat.
+Once it is over everything is public: any seat's view, every seat's view at once, and every
+event.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import JSON, Event
+from ..core.record import parse_entry
 from ..words import content
 from .rooms import Refused, Room
 from .said import told_events
@@ -30,9 +32,15 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
     state = room.record.initial_state(game)
     history: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
     mover: int | None = None
+    action: str | None = None
+    secret = False
     for index, text in enumerate(room.record.actions[:step]):
-        mover = state.current_seat
-        history += [(index + 1, e) for e in state.apply(game.parse_action(text))]
+        written, action = parse_entry(text)
+        mover = state.current_seat if written is None else written
+        secret = len(state.to_act()) > 1
+        history += [(index + 1, e) for e in state.apply(game.parse_action(action), written)]
+    if secret and not over and seat != mover:
+        action = None  # another seat's sealed choice
     shown = told_events(game.name, history, seat, over, room.names())
     now: list[Any] = [e for e in shown if isinstance(e, dict) and e["step"] == step]
     return {
@@ -42,7 +50,7 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
         "steps": room.step,
         "finished": over,
         "seat": seat,
-        "action": {"seat": mover, "action": room.record.actions[step - 1]} if step else None,
+        "action": {"seat": mover, "action": action} if step else None,
         "events": now,
         "log": shown[-LOG_TAIL:],
         "view": state.view(seat),

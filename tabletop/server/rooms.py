@@ -5,6 +5,15 @@ on a copy of the state, written to the database, and only then becomes the table
 is broadcast: every connection gets a message built for its own seat (its view, and only the
 events it may see; a spectator gets the public view).  Once the game is over, everything is
 public.
+
+Several seats may be asked at once (``State.to_act()``: sealed bids, votes).  Each of them is
+sent its own choices (``legal_actions_for(seat)``, in its view's ``legal``) and may answer in
+any order; an answer is written to the record with ``record.entry`` (``@seat text`` when the
+seat is not ``current_seat``), so a replay or a restart reaches the same state.  A seat's
+question keeps the step it was first asked at (``Prompt.since``) while it stays open with the
+same choices, so an answer sent before another seat's answer arrived is not refused as stale;
+and what a seat chose among several asked at once is not shown to the others (``last``) until
+the game reveals it.
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import IllegalAction, InvalidActionText, TabletopError
 from ..core.protocol import JSON, Event, Game, State
-from ..core.record import Record
+from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
 from .bots import bot_seed
@@ -41,6 +50,16 @@ class Refused(Exception):
         self.message = message
 
 
+class Prompt:
+    """A question open to one seat: the step it was first asked at, and its choices' texts."""
+
+    __slots__ = ("legal", "since")
+
+    def __init__(self, since: int, legal: list[str]) -> None:
+        self.since = since
+        self.legal = legal
+
+
 class Conn(Protocol):
     """A client connection as the room sees it: somewhere to queue messages."""
 
@@ -60,12 +79,18 @@ class Room:
         self.state: State[Any] = self.record.initial_state(self.game)
         self.events: list[tuple[int, Event]] = [(0, e) for e in self.state.opening_events()]
         self.last: dict[str, JSON] | None = None
+        self.last_secret = False  # the last action was one of several seats' sealed choices
+        self.prompts: dict[int, Prompt] = {}
+        self.ask(None)
         for text in row.actions:  # replay the stored record, checking every action
-            seat = self.state.current_seat
-            events = self.state.apply(self.game.parse_action(text))
+            written, action_text = parse_entry(text)
+            seat = self.state.current_seat if written is None else written
+            secret = len(self.state.to_act()) > 1
+            events = self.state.apply(self.game.parse_action(action_text), written)
             self.record.actions.append(text)
             self.events += [(len(self.record.actions), e) for e in events]
-            self.last = {"seat": seat, "action": text}
+            self.last, self.last_secret = {"seat": seat, "action": action_text}, secret
+            self.ask(seat)
         self.conns: dict[int | None, set[Conn]] = {}
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -115,6 +140,7 @@ class Room:
             "status": self.status(),
             "step": self.step,
             "to_act": state.current_seat,
+            "asked": sorted(self.prompts),
             "seats": self.public_seats(),
             "scores": state.scores(),
             "ranking": state.ranking() if self.over else None,
@@ -145,10 +171,39 @@ class Room:
     def names(self) -> list[str]:
         return seat_names(self.public_seats())
 
+    # -- who is asked what ---------------------------------------------------------
+    def ask(self, mover: int | None) -> None:
+        """Note each seat asked now and its choices, after ``mover``'s action (None: the set-up).
+
+        A seat other than the mover that was asked before and is asked the same choices keeps the
+        step its question was first asked at; every other seat's question is new."""
+        old = self.prompts
+        fresh: dict[int, Prompt] = {}
+        for seat in self.state.to_act():
+            legal = [str(a) for a in self.state.legal_actions_for(seat)]
+            kept = old.get(seat)
+            keep = kept is not None and seat != mover and kept.legal == legal
+            fresh[seat] = kept if keep and kept is not None else Prompt(self.step, legal)
+        self.prompts = fresh
+
+    def seat_view(self, seat: int | None, view: dict[str, JSON]) -> dict[str, JSON]:
+        """The view sent to ``seat``: the game's own, with ``legal`` the seat's choices now
+        (``legal_actions_for(seat)``; none for a spectator or a seat not asked)."""
+        prompt = self.prompts.get(seat) if seat is not None else None
+        return {**view, "legal": list(prompt.legal) if prompt is not None else []}
+
+    def last_for(self, seat: int | None) -> dict[str, JSON] | None:
+        """The last action as ``seat`` may know it: a sealed choice (one of several seats asked at
+        once) shows only to its own seat until the game is over; the others learn who acted."""
+        last = self.last
+        if last is None or not self.last_secret or self.over or seat == last["seat"]:
+            return last
+        return {"seat": last["seat"], "action": None}
+
     def welcome(self, seat: int | None) -> str:
         names = self.names()
         log_events = told_events(self.game.name, self.events[-LOG_LENGTH * 2 :], seat, self.over, names)
-        view = self.state.view(seat)
+        view = self.seat_view(seat, self.state.view(seat))
         return dumps(
             {
                 "type": "welcome",
@@ -156,7 +211,7 @@ class Room:
                 "seat": seat,
                 "step": self.step,
                 "over": self.over,
-                "last": self.last,
+                "last": self.last_for(seat),
                 "view": view,
                 "labels": labels(self.game.name, view, names),
                 "content": content(self.game.name),
@@ -187,22 +242,28 @@ class Room:
             raise Refused("spectator", "spectators cannot act; open a seat's invitation link to play")
         if self.over:
             raise Refused("over", "the game is over")
-        if step is not None and step != self.step:
+        prompt = self.prompts.get(seat)
+        open_since = prompt.since if prompt is not None else self.step
+        if step is not None and step != self.step and not open_since <= step < self.step:
             raise Refused("stale", f"the table has moved on (step {self.step}, not {step}); look again")
-        current = self.state.current_seat
-        if seat != current:
-            raise Refused("out-of-turn", f"it is seat {current}'s turn, not yours (seat {seat})")
+        if prompt is None:
+            asked = sorted(self.prompts)
+            if len(asked) == 1:
+                raise Refused("out-of-turn", f"it is seat {asked[0]}'s turn, not yours (seat {seat})")
+            seats = ", ".join(map(str, asked))
+            raise Refused("out-of-turn", f"the table waits for seats {seats}, not for you (seat {seat})")
         try:
             action = self.game.parse_action(text)
+            written = entry(self.state, action, seat)  # as the record writes it, before it is applied
+            secret = len(self.prompts) > 1
             events = self.state.apply(action, seat=seat)  # unchanged if it raises
         except InvalidActionText as err:
             raise Refused("invalid", str(err)) from None
         except IllegalAction as err:
             raise Refused("illegal", str(err)) from None
-        canonical = str(action)
         index = self.step
         try:
-            await self.hub.writer.append(Append(self.id, index, seat, canonical, self.state.is_terminal()))
+            await self.hub.writer.append(Append(self.id, index, seat, written, self.state.is_terminal()))
         except BaseException as err:
             # not saved, so not accepted: back to the position the database holds
             log.error("table %s: action %d not saved: %r", self.id, index, err)
@@ -211,9 +272,10 @@ class Room:
                 raise
             raise Refused("storage", "the server could not save your action; nothing changed") from None
         # committed: now everybody hears of it
-        self.record.actions.append(canonical)
+        self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
-        self.last = {"seat": seat, "action": canonical}
+        self.last, self.last_secret = {"seat": seat, "action": str(action)}, secret
+        self.ask(seat)
         if self.state.is_terminal():
             self.row.finished = True
         self.broadcast(events)
@@ -225,14 +287,15 @@ class Room:
         names = self.names()
         stepped = [(self.step, e) for e in events]
         audience = [seat for seat, group in self.conns.items() if group]
-        for seat, view in zip(audience, self.state.views(audience), strict=True):
+        for seat, seen in zip(audience, self.state.views(audience), strict=True):
             group = self.conns[seat]
+            view = self.seat_view(seat, seen)
             message = dumps(
                 {
                     "type": "update",
                     "step": self.step,
                     "over": over,
-                    "last": self.last,
+                    "last": self.last_for(seat),
                     "events": told_events(self.game.name, stepped, seat, over, names),
                     "view": view,
                     "labels": labels(self.game.name, view, names),
@@ -243,34 +306,42 @@ class Room:
                 conn.send(message)
 
     # -- bots ---------------------------------------------------------------------
-    def bot_to_act(self) -> SeatRow | None:
-        seat = self.state.current_seat
-        if seat is None:
-            return None
-        row = self.seats[seat]
-        return row if row.kind == "bot" else None
+    def bots_to_act(self) -> list[SeatRow]:
+        """The bot seats asked now (several when the game asks several seats at once)."""
+        return [self.seats[seat] for seat in sorted(self.prompts) if self.seats[seat].kind == "bot"]
 
     def schedule_bot(self) -> None:
-        if self.bot_to_act() is None or (self.bot_task is not None and not self.bot_task.done()):
+        if not self.bots_to_act() or (self.bot_task is not None and not self.bot_task.done()):
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._play_bots(), name=f"bots-{self.id}")
 
     async def _play_bots(self) -> None:
-        while (bot := self.bot_to_act()) is not None:
-            step = self.step
+        """Every bot asked decides, at the same time when several are, on the position as saved;
+        then each answer is submitted like a person's (a bot whose question is still open after
+        another's answer is not stale)."""
+        while self.bots_to_act():
             if self.hub.settings.bot_delay:
                 await asyncio.sleep(self.hub.settings.bot_delay)
-            level = bot.level or "normal"
-            seed = bot_seed(self.record.seed, step, bot.seat)
-            text = await self.hub.bots.decide(self.game, self.state, bot.seat, level, seed)
-            try:
-                async with self.lock:
-                    await self._submit(bot.seat, text, step)
-            except Refused as err:
-                log.error("table %s: the %s bot in seat %d was refused: %s", self.id, level, bot.seat, err)
-                if err.code != "storage":
-                    return
-                await asyncio.sleep(1.0)  # the database is down: try again, don't spin
+            async with self.lock:  # a position no action is half-way through
+                step, bots, state = self.step, self.bots_to_act(), self.state.clone()
+            texts = await asyncio.gather(*(self._decide(bot, state, step) for bot in bots))
+            for bot, text in zip(bots, texts, strict=True):
+                try:
+                    async with self.lock:
+                        await self._submit(bot.seat, text, step)
+                except Refused as err:
+                    if err.code in ("stale", "out-of-turn", "over") and self.step != step:
+                        break  # the table moved on under it (another seat answered): ask again
+                    level, seat = bot.level, bot.seat
+                    log.error("table %s: the %s bot in seat %d was refused: %s", self.id, level, seat, err)
+                    if err.code != "storage":
+                        return
+                    await asyncio.sleep(1.0)  # the database is down: try again, don't spin
+                    break
+
+    async def _decide(self, bot: SeatRow, state: State[Any], step: int) -> str:
+        seed = bot_seed(self.record.seed, step, bot.seat)
+        return await self.hub.bots.decide(self.game, state, bot.seat, bot.level or "normal", seed)
 
     async def stop(self) -> None:
         if self.bot_task is not None:

@@ -27,7 +27,7 @@ from .render import render_round_result, render_view
 from .saving import Seating, bot_seed, load_game, save_game
 from .summary import render_final, render_help
 
-SUPPORTED = ("megalomania", "summon7", "clan", "manasurge")  # the others draw with terminal/screens.py
+SUPPORTED = ("megalomania", "summon7", "clan", "manasurge", "megacorps")  # but the first: screens.py
 WIDE = 110  # columns from which the screen is drawn in two columns
 
 

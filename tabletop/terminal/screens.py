@@ -6,6 +6,13 @@ never the state:
 - ``render_view(view, labels, log, wide)``: the whole screen for the seat to act;
 - ``render_final(view, labels)`` and ``render_help()``.
 
+and, if it needs them: ``interpret(raw, view)`` (its own reading of answers); ``seat_labels(view,
+labels)`` (how seats are named); ``MENUS = True`` when its choices are grouped in menus (then
+``render_view`` and ``interpret`` take the open menu's name last, and ``interpret`` may answer
+:class:`Open` to open one); ``LEAVE = True`` when the game has a ``leave`` action (the ``leave``
+command, and ``q``, then offer it after a confirmation).  A view without ``legal`` gets the seat's
+legal actions added (games where several seats may be asked at once keep them out of the view).
+
 The words of the log and of the choices are the game's, from :mod:`tabletop.words`, as in the browser.
 
 :class:`ScreenSession` reuses the Megalomania session's playing, saving and resuming, and swaps its
@@ -25,7 +32,7 @@ from rich.text import Text
 
 from ..core.protocol import Event
 from ..words import labels, wording
-from .app import Session
+from .app import WIDE, Session
 from .lines import rich_line
 from .prompt import Choice, Command, Invalid, interpret
 
@@ -33,7 +40,16 @@ SCREENS: dict[str, str] = {
     "summon7": "tabletop.terminal.summon7",
     "clan": "tabletop.terminal.clan",
     "manasurge": "tabletop.terminal.manasurge",
+    "megacorps": "tabletop.terminal.megacorps",
 }
+YES = ("y", "yes")
+
+
+@dataclass(frozen=True)
+class Open:
+    """A screen's answer that opens one of its menus ("" for the main one) instead of choosing."""
+
+    menu: str
 
 
 def screen_for(game_name: str) -> ModuleType:
@@ -68,22 +84,73 @@ class ScreenSession(Session):
         # called by Session.__init__ right after it made its (Megalomania) journal and before any
         # event is logged: this game's journal takes its place
         self.screen = screen_for(self.game.name)
+        self.menu = ""  # the screen's open menu (screens with MENUS)
+        relabel = getattr(self.screen, "seat_labels", None)
+        if relabel is not None:
+            self.labels = list(relabel(self.state.view(self.seat), self.labels))
         self.journal = ScreenJournal(self.seat, self.labels, wording(self.game.name))  # type: ignore[assignment]
         bots = ", ".join(sorted(set(self.seating.bots)))
         self.journal.lines.append(Text(f"You are seat {self.seat}; the other seats are bots ({bots})."))
         self.journal.add(self.state.opening_events())
 
+    def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
+        if "legal" not in view:
+            view["legal"] = [str(a) for a in self.state.legal_actions_for(self.seat)]
+        return view
+
     def _render(self, view: dict[str, Any], wide: bool) -> RenderableType:
-        rendered: RenderableType = self.screen.render_view(view, self.labels, self.journal.lines, wide)
+        self._complete(view)
+        extra = (self.menu,) if getattr(self.screen, "MENUS", False) else ()
+        rendered: RenderableType = self.screen.render_view(
+            view, self.labels, self.journal.lines, wide, *extra
+        )
         return rendered
 
     def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
         # a screen may read answers its own way (ManaSurge takes a card's text alone)
+        self._complete(view)
         custom = getattr(self.screen, "interpret", None)
-        if custom is not None:
-            answer: Choice | Command | Invalid | None = custom(raw, view)
-            return answer
-        return interpret(raw, view)
+        if custom is None:
+            return interpret(raw, view)
+        extra = (self.menu,) if getattr(self.screen, "MENUS", False) else ()
+        answer: Choice | Command | Invalid | Open | None = custom(raw, view, *extra)
+        if isinstance(answer, Open):
+            self.menu = answer.menu
+            self.console.clear()
+            self.console.print(self._render(view, self.console.width >= WIDE))
+            return None
+        if (
+            isinstance(answer, Command)
+            and answer.name in ("leave", "quit")
+            and getattr(self.screen, "LEAVE", False)
+        ):
+            return self._leave_or_stop(answer.name)
+        if isinstance(answer, Choice):
+            self.menu = ""
+        return answer
+
+    def _leave_or_stop(self, command: str) -> Choice | Command | None:
+        """``leave`` after a confirmation; ``q`` asks whether to save and stop or to leave."""
+        if command == "leave":
+            reply = self._ask(
+                "Leave the game for good? Your companies, countries, cards and money are lost (yes/no): "
+            )
+            if reply.strip().lower() in YES:
+                self.menu = ""
+                return Choice("leave")
+        else:
+            reply = self._ask(
+                "Save and stop here (s: resume later with --resume), leave the game for good (leave), "
+                "or go on (Enter)? "
+            )
+            answer = reply.strip().lower()
+            if answer in ("s", "save", *YES):
+                return Command("quit")
+            if answer == "leave":  # typed at this question, it is its own confirmation
+                self.menu = ""
+                return Choice("leave")
+        self.console.print(Text("You stay in the game.", style="green"))
+        return None
 
     def _help(self) -> RenderableType:
         rendered: RenderableType = self.screen.render_help()

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from . import clan, generic, manasurge, megalomania, summon7
+from . import clan, generic, manasurge, megacorps, megalomania, summon7
 from .line import Card, Line, Mana, Number, Segment, Tone, line
 
 WORDING: dict[str, ModuleType] = {
@@ -20,6 +20,7 @@ WORDING: dict[str, ModuleType] = {
     "summon7": summon7,
     "clan": clan,
     "manasurge": manasurge,
+    "megacorps": megacorps,
 }
 
 

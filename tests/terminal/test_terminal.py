@@ -364,5 +364,6 @@ def test_a_wrong_number_of_bots_is_refused(tmp_path: Path) -> None:
 
 
 def test_only_games_with_a_screen_are_drawn(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="plays megalomania, summon7, clan, manasurge only, not 'chess'"):
+    supported = "megalomania, summon7, clan, manasurge, megacorps"
+    with pytest.raises(ValueError, match=f"plays {supported} only, not 'chess'"):
         run_game("chess", {}, 0, ["random"], 1, "", tmp_path / "g.json", None, console())

@@ -64,6 +64,8 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
     if phase == WAR_GI:
         loser = state.war_defender if seat == state.turn else state.turn
         found = [c for c in board.companies_of_country[state.target] if state.owner[c] == loser]
+        if loser < 0:  # the loser left the game: -1 would match the unowned companies
+            found = []
         return [*(Action("intervene", codes[c]) for c in found), PASS]
     if phase == BID:
         return [Action("bid", num=b) for b in range(state.money[seat] + 1)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from . import cards, flow, moves, sealed, trade, war
+from . import cards, flow, legal, moves, sealed, trade, war
 from .actions import Action
 from .phases import (
     ANSWER,
@@ -160,6 +160,10 @@ def leave(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
     flow.remove_seat(state, seat, out)
     if state.phase == OVER:
         return
+    if state.phase == TARGET and not cards.targets(state, state.seat, state.card):
+        state.card, state.phase = -1, TURN  # its every target left with him: the card is spent
+    if state.phase == WAR_GI and len(legal.asked(state, state.seat)) == 1:
+        flow.end_turn(state, out)  # the loser left: nothing of his is left there to intervene against
     if lost_sale:
         state.sale, state.price = [], 0
         if state.phase == PAY:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import CorruptRecord
 from ...core.fields import integer, ints
 from ...core.protocol import JSON
-from .board import DORMANT
+from .board import DORMANT, TALLY
 from .phases import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ FIELDS = (
     ("price", "int"),
     ("war_defender", "int"),
     ("lent", "int"),
+    ("war_totals", "ints"),
     ("donors", "ints"),
     ("laps", "int"),
     ("lap_changed", "bool"),
@@ -135,6 +136,8 @@ def _check(game: MegaCorps, state: MegaCorpsState) -> None:
         fail("an owner is out of range")
     if any(not 0 <= c < len(game.data.corporations) for c in state.corps) or len(set(state.corps)) != n:
         fail("corporations out of range or repeated")
+    if len(state.war_totals) != 2 or len(state.tally) != len(TALLY):
+        fail("war totals or tallies of the wrong size")
     if any(m < 0 for m in state.mercs):
         fail("a negative mercenary count")
     if not 0 <= state.phase <= OVER:

@@ -81,6 +81,7 @@ class MegaCorpsState(State[Action]):
         "turn",
         "vetoed",
         "war_defender",
+        "war_totals",
         "winners",
     )
 
@@ -123,6 +124,7 @@ class MegaCorpsState(State[Action]):
         self.price = 0
         self.war_defender = -1  # the owner of the attacked country, -1 when unowned
         self.lent = 0  # mercenaries given to an unowned country's defence
+        self.war_totals = [0, 0]  # the attack and defence totals of the war just fought
         self.donors: list[int] = []  # seats still to be asked in this lap of the donation window
         self.laps = 0
         self.lap_changed = False
@@ -288,6 +290,7 @@ class MegaCorpsState(State[Action]):
         c.phase, c.seat, c.draft_left = self.phase, self.seat, self.draft_left
         c.target, c.card, c.vetoed, c.sellers = self.target, self.card, list(self.vetoed), list(self.sellers)
         c.price, c.war_defender, c.lent = self.price, self.war_defender, self.lent
+        c.war_totals = list(self.war_totals)
         c.donors, c.laps, c.lap_changed, c.sale = (
             list(self.donors),
             self.laps,

@@ -68,11 +68,14 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
                 "defender": state.war_defender,
                 "country": board.countries[country].code,
                 "lent": state.lent,
-                "attack": rules.attack_total(state, state.turn),
-                "defence": rules.defence_total(state, country),
                 "lap": state.laps,
             }
         )
+        if phase == WAR_GI:  # the totals the war was fought with, not those of the board after it
+            found["attack"], found["defence"] = state.war_totals
+        else:
+            found["attack"] = rules.attack_total(state, state.turn)
+            found["defence"] = rules.defence_total(state, country)
         if phase == SALE:
             found["seller"], found["side"], found["price"] = state.sale[0], "ad"[state.sale[1]], state.sale[2]
     if phase == RESPOND:
@@ -97,6 +100,7 @@ def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dic
     mine = dict(view)
     mine["seat"] = seat
     mine["hand"] = [board.card_code(c) for c in state.hands[seat]]
+    mine["legal"] = [a.text for a in state.legal_actions_for(seat)]
     known = state.known
     mine["known"] = [
         [known[i + 1], board.card_code(known[i + 2])] for i in range(0, len(known), 3) if known[i] == seat
@@ -118,6 +122,7 @@ def build_view(state: MegaCorpsState, seat: int | None) -> dict[str, JSON]:
     view = public_view(state)
     if seat is None:
         view["seat"] = None
+        view["legal"] = []
         return view
     return private_part(state, seat, view)
 
@@ -127,7 +132,7 @@ def build_views(state: MegaCorpsState, seats: Sequence[int | None]) -> list[dict
     found: list[dict[str, JSON]] = []
     for seat in seats:
         if seat is None:
-            found.append({**shared, "seat": None})
+            found.append({**shared, "seat": None, "legal": []})
         else:
             found.append(private_part(state, seat, shared))
     return found

@@ -98,6 +98,7 @@ def resolve(state: MegaCorpsState, out: list[Event]) -> None:
     attack = rules.attack_total(state, attacker)
     defence = rules.defence_total(state, country)
     won = attack > defence
+    state.war_totals = [attack, defence]
     a_used = state.mercs[attacker]
     d_used = state.mercs[defender] if defender >= 0 else state.lent
     a_lost, d_lost = losses(a_used, d_used)

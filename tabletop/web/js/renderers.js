@@ -8,10 +8,11 @@
 import * as generic from "./generic.js";
 import * as clan from "./clan.js";
 import * as manasurge from "./manasurge.js";
+import * as megacorps from "./megacorps.js";
 import * as megalomania from "./megalomania.js";
 import * as summon7 from "./summon7.js";
 
-export const RENDERERS = { megalomania, summon7, clan, manasurge };
+export const RENDERERS = { megalomania, summon7, clan, manasurge, megacorps };
 
 export function rendererFor(game) {
   return RENDERERS[game] || generic;

@@ -32,8 +32,9 @@ function draw(data) {
   const renderer = game();
   const all = state.perspective === "all" && data.views;
   const seat = all || state.perspective === "spectator" ? null : Number(state.perspective);
-  // every seat's hand: in its seat entry, or (ManaSurge, whose seat entries count cards) its view's own
-  const hands = all ? data.views.map((v, s) => (Array.isArray(v.seats[s].hand) ? v.seats[s].hand : v.hand)) : null;
+  // every seat's hand: in its seat entry, or (ManaSurge, MegaCorps: seat entries count cards or
+  // there are none) its view's own
+  const hands = all ? data.views.map((v, s) => (v.seats && Array.isArray(v.seats[s].hand) ? v.seats[s].hand : v.hand)) : null;
   const ctx = { view: data.view, seats: state.table.seats, me: null, perspective: seat ?? 0, hands, act: null, over: data.finished, scores: data.scores, content: data.content };
   renderer.renderTable($("#board"), ctx);
   renderer.renderSide($("#side"), ctx);
@@ -43,7 +44,8 @@ function draw(data) {
   const slider = $("#slider");
   slider.max = String(data.steps);
   slider.value = String(data.step);
-  const action = data.action ? ` · seat ${data.action.seat}: ${data.action.action}` : " · the set-up";
+  const done = data.action && (data.action.action ?? "a sealed choice"); // another seat's sealed bid or vote
+  const action = data.action ? ` · seat ${data.action.seat}: ${done}` : " · the set-up";
   $("#step-label").textContent = `step ${data.step} of ${data.steps}${action}`;
 }
 

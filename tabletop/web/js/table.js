@@ -62,12 +62,15 @@ function receive(msg) {
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
       render();
       break;
-    case "update":
-      Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: false, fresh: true });
+    case "update": {
+      // an action sent is pending until its own update: another seat's (asked at the same time) may come first
+      const answered = !page.pending || (msg.last && msg.last.seat === page.me) || msg.over;
+      Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: !answered, fresh: true });
       page.log.push(...msg.events);
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
       render();
       break;
+    }
     case "seats":
       page.seats = msg.seats;
       if (page.table) page.table.seats = msg.seats;

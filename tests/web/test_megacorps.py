@@ -1,0 +1,509 @@
+"""MegaCorps in Debian's Chromium: a whole game against bots by clicking (the page checked against
+the room's true state at every decision: money, mercenaries, cards, markers, the board, your hand,
+every legal action offered), two people at one table each seeing only their own event cards, and a
+sealed auction between two people (and a bot) in which neither page ever receives the other's bid
+before the reveal."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import urllib.request
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.core.record import parse_entry
+from tabletop.server import hub as hub_module
+from tabletop.words import content, labels
+
+from . import helpers
+from .conftest import Live
+from .helpers import click, create, pending, step, until
+
+pytestmark = pytest.mark.timeout(300)
+VIEWPORT = {"width": 1400, "height": 900}
+SEED = 42  # 3 players: seat 0 is the first Active Player and holds Greedy Kleptocrats, seat 1 a card
+CLICKABLE = ".mc-table [data-action], .mc-table button.mc-go:not([disabled])"
+MARKER_NAMES = {"Nationalized", "Syndicalized"}
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables dealt from SEED (the lobby draws a seed at random)."""
+    monkeypatch.setattr(hub_module, "secrets", SimpleNamespace(randbelow=lambda _: SEED))
+
+
+def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    return helpers.open_page(browser, url, VIEWPORT, ".mc-table")
+
+
+def codes(state: Any, cards: list[int]) -> list[str]:
+    return [state.game.board.card_code(c) for c in cards]
+
+
+def legal(state: Any, seat: int) -> set[str]:
+    return {str(a) for a in state.legal_actions_for(seat)}
+
+
+def offered(page: Any) -> set[str]:
+    """Every action the page offers: clicks (data-action) and the numbers its inputs allow."""
+    found = set(page.eval_on_selector_all(".mc-table [data-action]", "ns => ns.map(n => n.dataset.action)"))
+    ranges = page.eval_on_selector_all(
+        ".mc-table input[data-prefix]", "ns => ns.map(n => [n.dataset.prefix, Number(n.min), Number(n.max)])"
+    )
+    for prefix, low, high in ranges:
+        found |= {f"{prefix} {n}" for n in range(low, high + 1)}
+    return found
+
+
+def check_page(page: Any, state: Any, seat: int) -> None:
+    """The table on ``seat``'s page is the room's: the phase, every player's money, mercenaries,
+    card count and markers, every company box and country, the deck, this seat's event cards, the
+    decision in progress, and exactly this seat's legal actions."""
+    view = state.view(seat)
+    assert page.get_attribute(".mc-table", "data-phase") == view["phase"]
+    for s in range(state.n):
+        box = f".mc-player[data-seat='{s}']"
+        facts = page.eval_on_selector(
+            box, "b => [b.dataset.money, b.dataset.mercs, b.dataset.cards].map(Number)"
+        )
+        assert facts == [state.money[s], state.mercs[s], len(state.hands[s])], f"seat {s}"
+        assert (page.query_selector(f"{box} .mc-active") is not None) == (state.active == s)
+        assert (page.query_selector(f"{box} .mc-paid") is not None) == (state.paid == s)
+    owners = dict(
+        page.eval_on_selector_all("[data-company]", "ns => ns.map(n => [n.dataset.company, n.dataset.owner])")
+    )
+    assert owners == {code: str(owner) for code, owner in view["companies"].items()}
+    countries = page.eval_on_selector_all(
+        "th.mc-country", "ns => ns.map(n => [n.dataset.country, n.dataset.owner, n.dataset.government])"
+    )
+    for code, owner, government in countries:
+        assert government == view["governments"][code]
+        assert owner == (str(view["countries"][code]) if code in view["countries"] else "independent")
+    assert int(page.get_attribute(".mc-deck", "data-deck")) == len(state.deck)
+    hand = page.eval_on_selector_all(".mc-hand .mc-card", "cs => cs.map(c => c.dataset.card)")
+    assert hand == view["hand"] == codes(state, state.hands[seat]), "your event cards"
+    decision = view["decision"]
+    if view["phase"] in ("bid", "vote"):
+        box = page.eval_on_selector(".mc-sealed", "b => [Number(b.dataset.decided), Number(b.dataset.total)]")
+        assert box == [len(decision["decided"]), len(decision["decided"]) + len(view["to_act"])]
+    if view["phase"] in ("donate", "sale", "war-gi"):
+        war = page.eval_on_selector(".mc-war", "b => [Number(b.dataset.attack), Number(b.dataset.defence)]")
+        assert war == [decision["attack"], decision["defence"]]
+    if view["phase"] == "respond":
+        paid = page.eval_on_selector_all(
+            ".mc-paid-list li[data-seat]", "ls => ls.map(l => Number(l.dataset.amount))"
+        )
+        assert paid == [a for a in decision["paid"] if a]
+    assert offered(page) == legal(state, seat), "the page offers exactly the legal actions"
+
+
+def bots_idle(room: Any) -> bool:
+    return room.bot_task is None or bool(room.bot_task.done())
+
+
+def asked_now(page: Any, room: Any, seat: int) -> bool:
+    """The page shows the room's latest step, the seat is asked and no bot is thinking."""
+    if pending(page) or page.query_selector(CLICKABLE) is None:
+        return False
+    return bool(bots_idle(room) and step(page) == room.step and seat in room.state.to_act())
+
+
+def click_something(page: Any, rng: random.Random) -> bool:
+    """Click one of the page's choices at random (a number in its range first, for a number's
+    button); trade offers seldom, so that the game keeps moving."""
+    choices = page.query_selector_all(CLICKABLE)
+    calm = [c for c in choices if not (c.get_attribute("data-action") or "").startswith("offer ")]
+    if calm and rng.random() < 0.95:
+        choices = calm
+    if not choices:
+        return click(page, None)
+    target = rng.choice(choices)
+    prefix = target.get_attribute("data-prefix")
+    if prefix is not None:
+        field = page.query_selector(f"input[data-prefix='{prefix}']")
+        if field is None:  # drawn again meanwhile: look again
+            return False
+        low, high = int(field.get_attribute("min")), int(field.get_attribute("max"))
+        try:
+            field.fill(str(rng.randint(low, high)), timeout=1000)
+        except Exception:
+            return False
+    return click(page, target)
+
+
+def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, shots: Path) -> None:
+    created = create(live, ["person", "easy", "easy"], "megacorps")
+    table = created["table"]["id"]
+    room = live.room(table)
+    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
+    assert page.inner_text("#who") == "You are in seat 0"
+    assert len(page.query_selector_all(".mc-player")) == 3
+    assert len(page.query_selector_all("[data-company]")) == len(room.state.owner)
+    rng = random.Random(5)
+    phases: Counter[str] = Counter()
+    taken = False
+    deadline = time.monotonic() + 240
+    while page.query_selector("#end:not([hidden])") is None:
+        assert time.monotonic() < deadline, "the game did not end"
+        assert not problems, problems
+        if asked_now(page, room, 0):
+            state = room.state
+            check_page(page, state, 0)
+            phases[state.view(0)["phase"]] += 1
+            if not taken and state.view(0)["phase"] == "turn" and state.round >= 3:
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(shots / "megacorps-table.png"), full_page=True)
+                taken = True
+        if not click_something(page, rng):
+            page.wait_for_timeout(15)
+    assert {"draft", "turn"} <= set(phases) and sum(phases.values()) >= 20, phases
+    page.wait_for_selector("#end table.final tr")
+    assert room.over and step(page) == room.step
+    state = room.state
+    rows = page.eval_on_selector_all("#end table.final td.num", "cs => cs.map(c => parseInt(c.textContent))")
+    assert sorted(rows, reverse=True) == sorted(state.money, reverse=True)
+    winners = state.view(None)["winners"]
+    marked = page.eval_on_selector_all(
+        ".mc-player:has(.mc-winner)", "ps => ps.map(p => Number(p.dataset.seat))"
+    )
+    assert sorted(marked) == sorted(winners) and winners
+    assert page.query_selector(".mc-table [data-action]") is None  # nothing to do once it is over
+    # the replay, seen by everyone once it is over: each seat's event cards as the room dealt them
+    page.goto(f"{live.base}/replay/{table}")
+    page.wait_for_selector(".mc-table")
+    for _ in range(3):
+        page.click("#next")
+    until(page, "document.querySelector('#step-label').textContent.startsWith('step 3 ')")
+    with urllib.request.urlopen(f"{live.base}/api/tables/{table}/replay?step=3", timeout=10) as answer:
+        data = json.load(answer)
+    shown = page.eval_on_selector_all(".mc-hand .mc-card", "cs => cs.map(c => c.dataset.card)")
+    assert shown == data["views"][0]["hand"], "seat 0's cards in the replay"
+    assert not problems, problems
+    context.close()
+
+
+# -- two people at one table ------------------------------------------------------------------------
+def page_names(page: Any) -> tuple[str, str]:
+    """The page's visible text, and its attributes that name things."""
+    text = page.inner_text("body")
+    attributes = page.evaluate(
+        """() => [...document.querySelectorAll('*')].flatMap(n =>
+             ['aria-label', 'title', 'data-card', 'data-action', 'data-known-card', 'data-item']
+                 .map(a => n.getAttribute(a) || ''))
+             .join(' | ')"""
+    )
+    return text, attributes
+
+
+def check_private(page: Any, state: Any, seat: int, other: int) -> None:
+    """``seat``'s page shows its own event cards and none of ``other``'s that it may not know:
+    the other's cards are a count, and a card only the other holds is named nowhere on the page."""
+    view = state.view(seat)
+    mine = codes(state, state.hands[seat])
+    assert page.eval_on_selector_all(".mc-hand .mc-card", "cs => cs.map(c => c.dataset.card)") == mine
+    assert int(page.get_attribute(f".mc-player[data-seat='{other}']", "data-cards")) == len(
+        state.hands[other]
+    )
+    drawn = set(page.eval_on_selector_all("[data-card]", "cs => cs.map(c => c.dataset.card)"))
+    assert drawn <= set(mine), "an event card face that is not this seat's"
+    log = page.inner_text("#log")
+    known = {code for _, code in view["known"]}
+    public = set(mine) | set(view["discard"]) | known
+    text, attributes = page_names(page)
+    events = state.game.data.events
+    for code in set(codes(state, state.hands[other])) - public:
+        if code in log:
+            continue  # the log said it (an offer's card between the two, say): not this test's business
+        name = next(e.name for e in events if e.code == code)
+        places = {c.name for c in state.game.data.countries}  # Asteroid, L-5: a card and a place
+        for form in (code, name) if name not in places else (code,):
+            pattern = rf"(?<![\w-]){re.escape(form)}(?![\w-])"
+            assert not re.search(pattern, text), f"page {seat} shows {form}, a card only seat {other} holds"
+            assert not re.search(pattern, attributes), f"page {seat} names {form} in an attribute"
+
+
+def act_once(page: Any, room: Any, rng: random.Random) -> None:
+    """Clicks until the table moves on (a number's button may be refused by its input's check)."""
+    before = room.step
+    deadline = time.monotonic() + 20
+    while room.step == before:
+        assert time.monotonic() < deadline, "the click was not taken"
+        if not click_something(page, rng):
+            page.wait_for_timeout(15)
+            continue
+        wait = time.monotonic() + 1
+        while room.step == before and time.monotonic() < wait and pending(page):
+            page.wait_for_timeout(10)
+
+
+def until_people(room: Any, seconds: float = 20) -> None:
+    """Wait while the bot plays: until a person (seat 0 or 1) is asked, or the end."""
+    deadline = time.monotonic() + seconds
+    while not bots_idle(room) or (not room.state.is_terminal() and not {0, 1} & set(room.state.to_act())):
+        assert time.monotonic() < deadline, "the bot did not play"
+        time.sleep(0.01)
+
+
+def test_two_people_at_one_table_each_see_only_their_own_cards(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person", "easy"], "megacorps")
+    room = live.room(created["table"]["id"])
+    pages = [open_page(browser, created["links"]["seats"][s]["url"]) for s in (0, 1)]
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(40):
+        until_people(room)
+        state = room.state
+        if state.is_terminal():
+            break
+        for seat, (_, page, problems) in enumerate(pages):
+            until(page, f"document.body.dataset.step === '{room.step}'")
+            assert not problems, problems
+            check_private(page, state, seat, 1 - seat)
+            if seat not in state.to_act():
+                assert not offered(page), f"page {seat} offers another seat's choices"
+            else:
+                assert offered(page) == legal(state, seat)
+        checked += 1
+        mover = next(s for s in (0, 1) if s in state.to_act())
+        act_once(pages[mover][1], room, rng)
+    assert checked >= 20
+    for context, _, problems in pages:
+        assert not problems, problems
+        context.close()
+
+
+# -- a sealed auction between two people --------------------------------------------------------------
+def open_watched(browser: Any, url: str) -> tuple[Any, Any, list[str], list[str]]:
+    """``open_page``, and the list of every WebSocket frame the page receives, as they come."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    problems: list[str] = []
+    got: list[str] = []
+    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: got.append(str(payload))))
+    page.goto(url)
+    page.wait_for_selector(".mc-table")
+    return context, page, problems, got
+
+
+def bid_on(page: Any, amount: int) -> None:
+    page.fill("input[data-prefix='bid']", str(amount))
+    page.click("button.mc-go[data-prefix='bid']")
+
+
+def test_two_people_bid_sealed_and_neither_sees_the_others_bid(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person", "easy"], "megacorps")
+    room = live.room(created["table"]["id"])
+    opened = [open_watched(browser, created["links"]["seats"][s]["url"]) for s in (0, 1)]
+    received = [got for _, _, _, got in opened]
+    pages = [p for _, p, _, _ in opened]
+    rng = random.Random(3)
+    # the draft, by clicking free companies (the bot takes its own)
+    while room.state.view(None)["phase"] == "draft":
+        until_people(room)
+        if room.state.view(None)["phase"] != "draft":
+            break
+        mover = room.state.current_seat
+        act_once(pages[mover], room, rng)
+    until_people(room)
+    assert room.state.current_seat == 0 and room.state.view(0)["phase"] == "turn"
+    first = pages[0]
+    until(first, f"document.body.dataset.step === '{room.step}'")
+    first.click(".mc-hand .mc-card[data-action='play kleptocrats']")
+    until(first, "document.querySelector('.mc-table').dataset.phase === 'target'")
+    targets = first.eval_on_selector_all("th.mc-country [data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert targets and all(t.startswith("target ") for t in targets)
+    assert set(targets) == legal(room.state, 0)
+    first.click("th.mc-country[data-country='rus'] button[data-action='target rus']")
+    until(first, "document.querySelector('.mc-table').dataset.phase === 'bid'")
+    start = room.step
+    # everyone with money is asked at once; each page shows a number input from 0 to its money
+    for seat, page in enumerate(pages):
+        until(page, "document.querySelector('.mc-table').dataset.phase === 'bid'")
+        field = page.query_selector("input[data-prefix='bid']")
+        assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", str(room.state.money[seat]))
+        assert "Your bid" not in page.inner_text(".mc-sealed")
+    # the second person bids first; the first person's page learns that, not how much
+    bid_on(pages[1], 17)
+    until(pages[1], "(document.querySelector('.mc-mine') || {}).textContent === 'Your bid: 17'")
+    until(first, f"Number(document.body.dataset.step) > {start}")
+    sealed = first.inner_text(".mc-sealed")
+    assert re.search(r"[12] of 3 have bid", sealed) and "17" not in sealed and "Your bid" not in sealed
+    first.fill("input[data-prefix='bid']", str(room.state.money[0] + 1))  # more than it has
+    assert first.get_attribute("button.mc-go[data-prefix='bid']", "disabled") is not None
+    bid_on(first, 9)
+    deadline = time.monotonic() + 20
+    while room.state.view(None)["phase"] == "bid":
+        assert time.monotonic() < deadline, "the auction did not end"
+        time.sleep(0.02)
+    # the reveal: the country goes to the highest bidder alone, on both pages
+    state = room.state
+    for page in pages:
+        until(page, f"document.body.dataset.step === '{room.step}'")
+        owner = page.get_attribute("th.mc-country[data-country='rus']", "data-owner")
+        assert owner == str(state.view(None)["countries"]["rus"])
+    # while the auction ran, neither page received another seat's bid in any frame
+    bids = {0: 9, 1: 17}
+    during = 0
+    for seat, got in enumerate(received):
+        for frame in got:
+            message = json.loads(frame)
+            if message.get("type") != "update" or message["view"]["phase"] != "bid":
+                continue
+            during += 1
+            other = bids[1 - seat]
+            assert other not in message["view"]["decision"].values(), f"page {seat} received the other's bid"
+            for event in message["events"]:
+                assert event["kind"] != "bids", "the reveal came with the phase still open"
+                assert event["kind"] != "my-bid" or event["seat"] == seat
+                if event["kind"] == "sealed":  # somebody bid: who, not how much
+                    assert str(other) not in json.dumps(event.get("words")), event
+            last = message["last"]
+            assert last["seat"] == seat or last["action"] is None or last["action"].startswith("target")
+            assert message["view"]["decision"].get("mine") in (None, bids[seat])
+    assert during >= 3
+    for context, _, problems, _ in opened:
+        assert not problems, problems
+        context.close()
+
+
+# -- the renderer on engine views ------------------------------------------------------------------
+SETUP: dict[str, Any] = {
+    "corporations": ["mouse", "windoze", "mokia"],
+    "active": 0,
+    "drawn": [1, 2],
+    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
+    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
+    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
+    "countries": {"rus": 0},
+    "mercs": [2, 2, 2],
+}
+SEATS = [{"seat": s, "kind": "person", "name": n, "online": True} for s, n in enumerate(["Ana", "Ben", "Cy"])]
+RENDER = """async ([view, labels, content, seats]) => {
+  const mc = await import('/static/js/megacorps.js');
+  let box = document.getElementById('fixed');
+  if (!box) { box = document.createElement('div'); box.id = 'fixed'; document.body.prepend(box); }
+  window.acted = [];
+  const ctx = { view, labels, content, seats, me: view.seat, over: false, last: null, fresh: false,
+                act: (text) => window.acted.push(text) };
+  mc.renderTable(box, ctx);
+}"""
+
+
+def engine_state(actions: list[str]) -> Any:
+    game = tabletop.make("megacorps", players=3)
+    state = game.new_state(1, setup=SETUP)
+    for text in actions:
+        seat, action = parse_entry(text)
+        state.apply(game.parse_action(action), seat)
+    return state
+
+
+def render(page: Any, state: Any, seat: int) -> dict[str, Any]:
+    """Draw ``seat``'s view of ``state`` as the server sends it (its legal actions, their words)."""
+    view: dict[str, Any] = {**state.view(seat), "legal": [str(a) for a in state.legal_actions_for(seat)]}
+    names = [s["name"] for s in SEATS]
+    page.evaluate(RENDER, [view, labels("megacorps", view, names), content("megacorps"), SEATS])
+    page.wait_for_selector("#fixed .mc-table")
+    return view
+
+
+def acted(page: Any) -> list[str]:
+    return list(page.evaluate("window.acted"))
+
+
+def test_the_table_draws_engine_views_and_sends_their_actions(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person", "person"], "megacorps")  # nobody acts: a still page
+    context, page, problems = open_page(browser, created["links"]["spectator"])
+    fixed = page.locator("#fixed")
+    # a turn: a company to buy, a country to attack, an industry to pay out, a card to play
+    state = engine_state([])
+    render(page, state, 0)
+    assert offered(page) >= legal(state, 0)  # the page's own table (a spectator) offers nothing more
+    fixed.locator("[data-company='aer.jpn']").click()
+    fixed.locator("th.mc-country[data-country='chn'] button").click()
+    fixed.locator("th.mc-industry[data-industry='med'] button").click()
+    fixed.locator(".mc-hand .mc-card[data-card='kleptocrats']").click()
+    fixed.get_by_role("button", name="Buy mercenaries").click()
+    fixed.get_by_role("button", name="Pass").click()
+    assert acted(page) == ["buy aer.jpn", "war chn", "payout med", "play kleptocrats", "mercs", "pass"]
+    hand = fixed.locator(".mc-hand .mc-card[data-card='oversupply']")
+    assert hand.get_attribute("data-action") is None  # a payout card: not on your turn
+    assert "Oversupply" in hand.inner_text() and "competitor" in hand.inner_text()
+    assert fixed.locator("[data-company='def.eu']").get_attribute("data-owner") == "2"
+    assert fixed.locator("th.mc-country[data-country='eu']").get_attribute("data-owner") == "2"
+    assert "D5 F3" in fixed.locator("th.mc-country[data-country='eu']").inner_text()
+    assert fixed.locator("[data-company='nan.l5']").get_attribute("data-owner") == "-4"  # not built
+    assert fixed.locator("[data-company='sof.oss']").get_attribute("data-owner") == "-3"  # Syndicalized
+    # a sealed auction: a number from 0 to the money, the others' bids unknown
+    state = engine_state(["play kleptocrats", "target asn", "@2 bid 7"])
+    render(page, state, 1)
+    assert fixed.locator(".mc-sealed-count").inner_text() == "1 of 3 have bid"
+    field = fixed.locator("input[data-prefix='bid']")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", str(state.money[1]))
+    field.fill("41")
+    assert fixed.locator("button.mc-go[data-prefix='bid']").is_disabled()
+    field.fill("12")
+    field.press("Enter")
+    assert acted(page) == ["bid 12"]
+    render(page, engine_state(["play kleptocrats", "target asn", "@2 bid 7", "@1 bid 12"]), 1)
+    assert fixed.locator(".mc-mine").inner_text() == "Your bid: 12"
+    assert fixed.locator("[data-action], input").count() == 0  # answered: nothing more to do
+    # a war's donation window: totals, a gift to either side, a sale to the attacker, done
+    state = engine_state(["war chn"])
+    render(page, state, 1)
+    assert fixed.locator(".mc-war").get_attribute("data-attack") == "4"
+    assert fixed.locator(".mc-war").get_attribute("data-defence") == "6"
+    assert offered(page) == legal(state, 1)
+    fixed.locator("input[data-prefix='sell a']").fill("3")
+    fixed.locator("button.mc-go[data-prefix='sell a']").click()
+    fixed.locator("button[data-action='aid d']").click()
+    fixed.get_by_role("button", name="Done").click()
+    assert acted(page) == ["sell a 3", "aid d", "done"]
+    # a trade offer, item by item
+    state = engine_state(["offer 1", "give 5", "ask med.jpn"])
+    render(page, state, 0)
+    assert offered(page) == legal(state, 0)
+    items = fixed.locator(".mc-offer .mc-item").evaluate_all("cs => cs.map(c => c.dataset.item)")
+    assert items == ["5", "med.jpn"]
+    fixed.locator(".mc-column.give button[data-action='give 2']").click()
+    fixed.locator(".mc-column.give button[data-action='give kleptocrats']").click()
+    fixed.get_by_role("button", name="Send the offer").click()
+    assert acted(page) == ["give 2", "give kleptocrats", "send"]
+    # the offer sent: its receiver sees the event card given, a third player only that a card is
+    state = engine_state(["offer 1", "give 5", "give kleptocrats", "ask med.jpn", "send"])
+    render(page, state, 1)
+    items = fixed.locator(".mc-offer .mc-item").evaluate_all("cs => cs.map(c => c.textContent)")
+    assert items == ["5 Euros", "Greedy Kleptocrats", "Japan Media"]
+    fixed.get_by_role("button", name="Accept").click()
+    assert acted(page) == ["accept"]
+    render(page, state, 2)
+    items = fixed.locator(".mc-offer .mc-item").evaluate_all("cs => cs.map(c => c.dataset.item)")
+    assert items == ["5", "card", "med.jpn"] and "Kleptocrats" not in fixed.inner_text()
+    assert fixed.locator("[data-action]").count() == 0
+    # a payout about to happen: what each would earn; a payout card may be played from the hand
+    state = engine_state(["payout med"])
+    render(page, state, 0)
+    paid = fixed.locator(".mc-paid-list li").evaluate_all(
+        "ls => ls.map(l => [l.dataset.seat, l.dataset.amount])"
+    )
+    assert paid == [[str(s), str(a)] for s, a in enumerate(state.view(0)["decision"]["paid"]) if a]
+    fixed.locator(".mc-hand .mc-card[data-card='oversupply']").click()
+    assert acted(page) == ["play oversupply"]
+    # a sealed election: a button per candidate
+    state = engine_state(["pass", "play elections", "target naf"])
+    render(page, state, 0)
+    assert offered(page) == legal(state, 0)
+    fixed.get_by_role("button", name="Ben").click()
+    assert acted(page) == ["vote 1"]
+    assert not problems, problems
+    context.close()
