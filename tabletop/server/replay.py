@@ -13,7 +13,7 @@ from typing import Any
 from ..core.protocol import JSON, Event
 from ..core.record import parse_entry
 from ..words import content
-from .rooms import Refused, Room
+from .rooms import Refused, Room, hidden_action
 from .said import told_events
 
 LOG_TAIL = 40
@@ -37,10 +37,12 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
     for index, text in enumerate(room.record.actions[:step]):
         written, action = parse_entry(text)
         mover = state.current_seat if written is None else written
-        secret = len(state.to_act()) > 1
-        history += [(index + 1, e) for e in state.apply(game.parse_action(action), written)]
+        sealed = len(state.to_act()) > 1
+        events = state.apply(game.parse_action(action), written)
+        secret = hidden_action(sealed, events)
+        history += [(index + 1, e) for e in events]
     if secret and not over and seat != mover:
-        action = None  # another seat's sealed choice
+        action = None  # another seat's sealed or private choice
     shown = told_events(game.name, history, seat, over, room.names())
     now: list[Any] = [e for e in shown if isinstance(e, dict) and e["step"] == step]
     return {

@@ -50,6 +50,13 @@ class Refused(Exception):
         self.message = message
 
 
+def hidden_action(sealed: bool, events: list[Event]) -> bool:
+    """Whether an action's text must stay with its own seat: a sealed choice (one of several seats
+    asked at once), or an action that made something happen only some seats may see (a card laid
+    face down, given or drawn: its text may name it)."""
+    return sealed or any(e.visible_to is not None for e in events)
+
+
 class Prompt:
     """A question open to one seat: the step it was first asked at, and its choices' texts."""
 
@@ -79,14 +86,15 @@ class Room:
         self.state: State[Any] = self.record.initial_state(self.game)
         self.events: list[tuple[int, Event]] = [(0, e) for e in self.state.opening_events()]
         self.last: dict[str, JSON] | None = None
-        self.last_secret = False  # the last action was one of several seats' sealed choices
+        self.last_secret = False  # the last action's text is for its own seat only (hidden_action)
         self.prompts: dict[int, Prompt] = {}
         self.ask(None)
         for text in row.actions:  # replay the stored record, checking every action
             written, action_text = parse_entry(text)
             seat = self.state.current_seat if written is None else written
-            secret = len(self.state.to_act()) > 1
+            sealed = len(self.state.to_act()) > 1
             events = self.state.apply(self.game.parse_action(action_text), written)
+            secret = hidden_action(sealed, events)
             self.record.actions.append(text)
             self.events += [(len(self.record.actions), e) for e in events]
             self.last, self.last_secret = {"seat": seat, "action": action_text}, secret
@@ -193,8 +201,9 @@ class Room:
         return {**view, "legal": list(prompt.legal) if prompt is not None else []}
 
     def last_for(self, seat: int | None) -> dict[str, JSON] | None:
-        """The last action as ``seat`` may know it: a sealed choice (one of several seats asked at
-        once) shows only to its own seat until the game is over; the others learn who acted."""
+        """The last action as ``seat`` may know it: a hidden one (see :func:`hidden_action`) shows
+        only to its own seat until the game is over; the others learn who acted, and what it made
+        happen from the events they may see."""
         last = self.last
         if last is None or not self.last_secret or self.over or seat == last["seat"]:
             return last
@@ -274,7 +283,7 @@ class Room:
         # committed: now everybody hears of it
         self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
-        self.last, self.last_secret = {"seat": seat, "action": str(action)}, secret
+        self.last, self.last_secret = {"seat": seat, "action": str(action)}, hidden_action(secret, events)
         self.ask(seat)
         if self.state.is_terminal():
             self.row.finished = True

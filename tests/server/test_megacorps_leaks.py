@@ -70,15 +70,17 @@ def true_events(record: Record) -> list[tuple[int, Event]]:
 
 
 def movers(record: Record) -> list[tuple[int, bool]]:
-    """Per action: the seat that took it, and whether it was a sealed choice (several asked)."""
+    """Per action: the seat that took it, and whether its text is for that seat only (a sealed
+    choice, several seats asked; or an action that made something private happen)."""
     state = record.initial_state()
     found = []
     for text in record.actions:
         seat, action = parse_entry(text)
         mover = state.current_seat if seat is None else seat
         assert mover is not None
-        found.append((mover, len(state.to_act()) > 1))
-        state.apply(state.game.parse_action(action), seat)
+        sealed = len(state.to_act()) > 1
+        events = state.apply(state.game.parse_action(action), seat)
+        found.append((mover, sealed or any(e.visible_to is not None for e in events)))
     return found
 
 
