@@ -16,6 +16,7 @@ HEURISTICS: dict[str, str] = {
     "summon7": "tabletop.agents.summon7.heuristic:Summon7Heuristic",
     "clan": "tabletop.agents.clan.heuristic:ClanHeuristic",
     "manasurge": "tabletop.agents.manasurge.heuristic:ManaSurgeHeuristic",
+    "megacorps": "tabletop.agents.megacorps.heuristic:MegaCorpsHeuristic",
 }
 
 

@@ -7,7 +7,11 @@ availability counts, expands one node, finishes with a rollout policy, and backs
 seat's reward to the nodes where that seat chose.  The bot never sees the true state.
 
 A game may plug in a faster rollout policy and an evaluation that stops early (Megalomania
-scores each round, so a rollout can stop at the round's end): see :data:`PLUGINS`.
+scores each round, so a rollout can stop at the round's end): see :data:`PLUGINS`.  An evaluation
+may also narrow the actions the tree considers (see :class:`Evaluation`).
+
+Where several seats choose at once in secret (``State.to_act``, MegaCorps' sealed bids), the root
+is the searching seat's own choice, whichever of them the sampled world would ask first.
 """
 
 from __future__ import annotations
@@ -24,10 +28,19 @@ from ..core.protocol import State
 from .base import Agent, Observation
 
 Rollout = Callable[[State[Any], random.Random], Any]
+# (state, the seat choosing, its legal actions, the depth in the tree: 0 at the root) -> the
+# actions the tree considers there
+Candidates = Callable[[State[Any], int, list[Any], int], list[Any]]
 
 
 class Evaluation(Protocol):
-    """Where a simulation stops, and what each seat got."""
+    """Where a simulation stops, and what each seat got.
+
+    An evaluation may also have a method ``candidates(state, seat, legal, depth)``
+    (:data:`Candidates`): the non-empty part of ``legal``, the choices of ``seat``, that the tree
+    considers in ``state`` at ``depth`` below the root (a game with many similar actions keeps a few
+    sensible ones).  Without it, every legal action.
+    """
 
     def start(self, state: State[Any]) -> Any:
         """A marker of the state the simulation starts from (e.g. its round and scores)."""
@@ -71,6 +84,7 @@ PLUGINS: dict[str, str] = {
     "summon7": "tabletop.agents.summon7.search:plugins",
     "clan": "tabletop.agents.clan.search:plugins",
     "manasurge": "tabletop.agents.manasurge.search:plugins",
+    "megacorps": "tabletop.agents.megacorps.search:plugins",
 }
 
 
@@ -111,26 +125,40 @@ class ISMCTS(Agent[Any]):
         default_rollout, default_evaluation = _plugins(obs.game.name)
         rollout = self.rollout or default_rollout
         evaluation = self.evaluation or default_evaluation
+        narrow: Candidates | None = getattr(evaluation, "candidates", None)
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         done = 0
         while done < self.iterations or (self.seconds and time.perf_counter() < deadline):
             if self.seconds and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, obs.sample_world(self.rng), rollout, evaluation)
+            self._iterate(root, obs.sample_world(self.rng), rollout, evaluation, obs.seat, narrow)
             done += 1
         self.last_iterations = done
         legal = {a: a for a in obs.legal}
         best = max((a for a in root.children if a in legal), key=lambda a: (root.children[a].visits, str(a)))
         return legal[best]
 
-    def _iterate(self, root: Node, world: State[Any], rollout: Rollout, evaluation: Evaluation) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        world: State[Any],
+        rollout: Rollout,
+        evaluation: Evaluation,
+        me: int,
+        narrow: Candidates | None = None,
+    ) -> None:
         rng, c = self.rng, self.exploration
         marker = evaluation.start(world)
         node, path = root, [root]
         while not evaluation.done(world, marker):
             legal = world.legal_actions()
             seat = world.current_seat
+            acting: int | None = None
+            if node is root and seat != me and me in world.to_act():  # secret choices made at once
+                legal, seat, acting = world.legal_actions_for(me), me, me
+            if narrow is not None:
+                legal = narrow(world, -1 if seat is None else seat, legal, len(path) - 1)
             untried = [a for a in legal if a not in node.children]
             for a in legal:
                 child = node.children.get(a)
@@ -139,7 +167,7 @@ class ISMCTS(Agent[Any]):
             if untried:
                 action = rng.choice(untried)
                 child = node.children[action] = Node(seat=seat if seat is not None else -1, available=1)
-                world.apply(action)
+                world.apply(action, acting)
                 path.append(child)
                 break
             log_total = {a: math.log(node.children[a].available) for a in legal}
@@ -151,7 +179,7 @@ class ISMCTS(Agent[Any]):
                 ),
             )
             node = node.children[action]
-            world.apply(action)
+            world.apply(action, acting)
             path.append(node)
         while not evaluation.done(world, marker):
             world.apply(rollout(world, rng))

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 class MegaCorpsState(State[Action]):
     __slots__ = (
+        "_legal",
+        "_legal_seat",
         "active",
         "box",
         "card",
@@ -140,6 +142,8 @@ class MegaCorpsState(State[Action]):
         self.draft_give: list[int] = []  # the offer being composed (trade.py encodes the items)
         self.draft_ask: list[int] = []
         self.winners: list[int] = []
+        self._legal: list[Action] = []  # the choices of seat _legal_seat, until the next action
+        self._legal_seat = -1
         self.first_active = 0  # the Active Player of the first round (for the simulator)
         self.start_owner: list[int] = []  # each country's owner when play began (for the simulator)
         self.tally = [0] * len(TALLY)  # what happened in the game, counted (for the simulator)
@@ -180,7 +184,10 @@ class MegaCorpsState(State[Action]):
         """The choices of the decision ``seat`` is asked now (empty when it is not asked)."""
         if seat not in self.to_act():
             return []
-        return legal.asked(self, seat)
+        if seat != self._legal_seat:
+            self._legal = legal.asked(self, seat)
+            self._legal_seat = seat
+        return list(self._legal)
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Play ``action`` for ``seat`` (default: the current seat).  Besides the choices it is
@@ -201,6 +208,7 @@ class MegaCorpsState(State[Action]):
                 raise IllegalAction(f"it is seat {current}'s turn to decide, not seat {acting}'s")
             raise IllegalAction(f"{action} is not allowed now: {legal.why_not(self, acting, action)}")
         out: list[Event] = []
+        self._legal_seat = -1
         resolve.apply(self, acting, action, out)
         return out
 

@@ -10,7 +10,21 @@ from typing import TYPE_CHECKING
 from ...core.protocol import JSON
 from . import rules, trade
 from .data import GOVERNMENTS
-from .phases import ANSWER, BID, COMPOSE, DONATE, PAY, PHASE_NAMES, PRICE, RESPOND, SALE, VETO, VOTE, WAR_GI
+from .phases import (
+    ANSWER,
+    BID,
+    COMPOSE,
+    DONATE,
+    PAY,
+    PHASE_NAMES,
+    PRICE,
+    RESPOND,
+    SALE,
+    TARGET,
+    VETO,
+    VOTE,
+    WAR_GI,
+)
 
 if TYPE_CHECKING:
     from .state import MegaCorpsState
@@ -54,6 +68,8 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
     board = state.game.board
     phase = state.phase
     found: dict[str, JSON] = {}
+    if phase == TARGET and state.card >= 0:
+        found["card"] = board.card_code(state.card)
     if phase in (VETO, PRICE) and state.target >= 0:
         found["company"] = board.company_code[state.target]
         found["buyer"] = state.turn
