@@ -11,14 +11,11 @@ import pytest
 from tabletop import make
 from tabletop.agents import make_agent, observe
 from tabletop.agents.ismcts import ISMCTS
-from tabletop.agents.megacorps.heuristic import (
-    Judge,
-    MegaCorpsHeuristic,
-    Model,
-    auction_worth,
-    values,
-)
+from tabletop.agents.megacorps.countries import auction_worth
+from tabletop.agents.megacorps.heuristic import MegaCorpsHeuristic
+from tabletop.agents.megacorps.position import Model
 from tabletop.agents.megacorps.search import LapEvaluation, megacorps_rollout
+from tabletop.agents.megacorps.worth import Judge, values
 from tabletop.games.megacorps.state import MegaCorpsState
 
 

@@ -53,22 +53,12 @@ from ...games.megacorps.phases import (
     WAR_GI,
 )
 from ...games.megacorps.state import MegaCorpsState
-from .heuristic import (
-    MONOPOLY,
-    PAYOUT_CHANCE,
-    Decider,
-    Judge,
-    Model,
-    auction_bid,
-    best_offer,
-    card_gain,
-    industry_stats,
-    next_offer_step,
-    tables_of,
-    trade_gain,
-    utility,
-    values,
-)
+from .cards import card_gain
+from .countries import MONOPOLY, auction_bid
+from .heuristic import Decider
+from .position import Model, tables_of
+from .trades import best_offer, next_offer_step, trade_gain
+from .worth import PAYOUT_CHANCE, Judge, industry_stats, utility, values
 
 EXPLORE = 0.1  # the rollout's share of random choices among its candidates
 ROOT_WIDTH = 6  # the heuristic's best Actions the root considers (besides cards, an offer, pass)
