@@ -391,6 +391,29 @@ def serve(
     run_server(application, host, port)
 
 
+db_app = typer.Typer(help="The server's database: its schema migrations.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///FILE (the default) or postgresql://USER@HOST/DB.")
+    ] = "sqlite:///tabletop.db",
+) -> None:
+    """Bring a database's schema up to date (`tabletop serve` does it too when it starts)."""
+    try:
+        from .server.storage import Storage
+    except ImportError as err:
+        fail(f"the server needs its dependencies (pip install -e .): {err}")
+    storage = Storage(db)
+    try:
+        before, after = storage.create_schema()
+    finally:
+        storage.close()
+    Console(highlight=False).print(f"database {escape(db)}: schema revision {before} -> {after}")
+
+
 def main() -> None:
     """The `tabletop` entry point."""
     app()

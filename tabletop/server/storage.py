@@ -1,6 +1,7 @@
 """Tables, seats and actions in a SQL database (SQLite by default, PostgreSQL by URL).
 
-The schema is three tables: ``game_tables`` (the game, its options, seed and set-up),
+The schema is three tables (kept up to date by the migrations in migrations/, see
+:meth:`Storage.create_schema`): ``game_tables`` (the game, its options, seed and set-up),
 ``seats`` (person or bot, the hash of the seat's secret token) and ``actions`` (one row per
 accepted action, numbered from 0 per table).  A table's record is its row plus its actions
 in order, so restarting the server replays every table from here.
@@ -12,6 +13,7 @@ import json
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -29,12 +31,15 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
 
 metadata = MetaData()
+MIGRATIONS = Path(__file__).parent / "migrations"
+BASELINE = "0001"  # the schema of the server before migrations existed
 
 tables_t = Table(
     "game_tables",
@@ -117,6 +122,24 @@ def engine_url(url: str) -> str:
     return url
 
 
+def alembic_config() -> Any:
+    """Alembic's settings for the server's migrations (no alembic.ini: the package holds them)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head_revision() -> str:
+    """The newest revision the code knows."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL: readers never block the writer; NORMAL: a commit survives the process being
@@ -141,8 +164,29 @@ class Storage:
     def is_sqlite(self) -> bool:
         return self.url.startswith("sqlite")
 
-    def create_schema(self) -> None:
-        metadata.create_all(self.engine)
+    def create_schema(self) -> list[str]:
+        """Bring the database's schema up to date: a new database gets every revision, one written
+        before migrations existed is stamped as the first revision and then upgraded, anything
+        else is upgraded from where it stands.  Returns the revisions before and after."""
+        from alembic import command
+        from alembic.runtime.migration import MigrationContext
+
+        config = alembic_config()
+        with self.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            before = MigrationContext.configure(conn).get_current_revision()
+            if before is None and inspect(conn).has_table("game_tables"):
+                command.stamp(config, BASELINE)
+            command.upgrade(config, "head")
+            after = MigrationContext.configure(conn).get_current_revision()
+        return [before or "none", after or "none"]
+
+    def revision(self) -> str | None:
+        """The schema revision the database is at (None: no schema yet)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,1 @@
+"""The revisions, oldest first (each names the one it follows in ``down_revision``)."""

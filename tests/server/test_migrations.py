@@ -1,0 +1,115 @@
+"""Upgrades keep the data: the schema goes through Alembic revisions (tabletop/server/migrations),
+and a database written by the server before migrations existed upgrades in place, every table,
+seat, action and record intact.  The fixture pre-migrations.sqlite was written by that server
+(the storage code of commit f3fb0d4: four tables of four games, finished and unfinished, with an
+``@seat`` action of MegaCorps' sealed votes)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, insert, select, text
+from typer.testing import CliRunner
+
+from tabletop.cli import app
+from tabletop.core.record import Record
+from tabletop.server.storage import Storage, alembic_config, head_revision, metadata
+
+FIXTURE = Path(__file__).parent / "fixtures" / "pre-migrations.sqlite"
+TABLES = ("game_tables", "seats", "actions")
+
+
+def rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = {t: sorted(tuple(r) for r in conn.execute(text(f"SELECT * FROM {t}"))) for t in TABLES}
+    engine.dispose()
+    return found
+
+
+def replayed(storage: Storage) -> dict[str, Any]:
+    """Each stored table's record, replayed to its state (JSON)."""
+    found = {}
+    for table_id in ("t-megalomania", "t-manasurge", "t-megacorps", "t-summon7"):
+        row = storage.load(table_id)
+        assert row is not None, table_id
+        record = Record(row.game, row.options, row.seed, row.setup, row.actions)
+        found[table_id] = (row.finished, len(row.actions), record.replay().to_json())
+    return found
+
+
+def test_the_fixture_is_a_database_of_the_server_before_migrations() -> None:
+    with sqlite3.connect(FIXTURE) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        sealed = conn.execute("SELECT COUNT(*) FROM actions WHERE action LIKE '@%'").fetchone()[0]
+    assert names == set(TABLES) and actions > 800 and sealed > 0
+
+
+def test_a_database_written_before_migrations_upgrades_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    shutil.copy(FIXTURE, path)
+    url = f"sqlite:///{path}"
+    before = rows(url)
+    storage = Storage(url)
+    assert storage.revision() is None
+    assert storage.create_schema() == ["none", head_revision()]
+    assert storage.revision() == head_revision()
+    assert rows(url) == before  # every table, seat and action as it was
+    games = replayed(storage)
+    assert [finished for finished, _, _ in games.values()] == [True, False, True, True]
+    storage.close()
+
+
+def test_a_new_database_gets_the_schema_the_code_uses_and_a_second_upgrade_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    storage = Storage(url)
+    assert storage.create_schema() == ["none", head_revision()]
+    assert storage.create_schema() == [head_revision(), head_revision()]
+    with storage.engine.connect() as conn:
+        differences = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert differences == [], "the revisions do not build the schema storage.py declares"
+    storage.close()
+
+
+def test_a_postgresql_database_of_the_old_server_upgrades_in_place(pg_url: str) -> None:
+    """The same on PostgreSQL: the first server's tables (revision 0001's, with no version table,
+    as the server before migrations created them) holding the fixture's rows."""
+    from alembic import command
+
+    storage = Storage(pg_url)
+    config = alembic_config()
+    with storage.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(text("DROP TABLE alembic_version"))
+        source = create_engine(f"sqlite:///{FIXTURE}")
+        with source.connect() as old:
+            for name in TABLES:  # typed copies (SQLite keeps booleans as integers)
+                table = metadata.tables[name]
+                found = [dict(r._mapping) for r in old.execute(select(table))]
+                conn.execute(insert(table), found)
+        source.dispose()
+    assert storage.revision() is None
+    assert storage.create_schema() == ["none", head_revision()]
+    assert replayed(storage) == replayed(Storage(f"sqlite:///{FIXTURE}"))
+    with storage.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+    storage.close()
+
+
+def test_the_command_upgrades_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    shutil.copy(FIXTURE, path)
+    result = CliRunner().invoke(app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
+    assert result.exit_code == 0, result.output
+    assert f"schema revision none -> {head_revision()}" in result.output
+    again = CliRunner().invoke(app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
+    assert f"{head_revision()} -> {head_revision()}" in again.output
