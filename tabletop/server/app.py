@@ -11,6 +11,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from . import accounts
 from .hub import Hub, Settings
 from .lobby import router
 from .sockets import table_socket
@@ -79,6 +80,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     )
     app.state.hub = hub
     app.include_router(router(hub))
+    app.include_router(accounts.router(hub, hub.settings.clock))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:

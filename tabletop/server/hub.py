@@ -7,7 +7,7 @@ import gc
 import logging
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,7 @@ class Settings:
     join_timeout: float = 10.0  # seconds a new connection has to send its join message
     finished_listed: int = 30  # finished tables the lobby lists
     freeze_after_start: bool = False  # gc.freeze() the resumed tables (tabletop serve does)
+    clock: Callable[[], float] = time.time  # wall-clock seconds: sessions, login limits (tests set it)
 
 
 class Hub:

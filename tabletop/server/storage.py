@@ -29,7 +29,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -76,6 +78,31 @@ actions_t = Table(
     Column("action", String(64), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+users_t = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False, unique=True, index=True),
+    Column("password_hash", String(255), nullable=False),  # Argon2id (accounts.py), never the password
+    Column("created", Float, nullable=False),
+)
+
+sessions_t = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the cookie's token, hashed
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("expires", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class UserRow:
+    id: int
+    name: str
+    password_hash: str
 
 
 @dataclass
@@ -190,6 +217,50 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    # -- accounts ------------------------------------------------------------------
+    def add_user(self, name: str, password_hash: str, now: float) -> int | None:
+        """The new user's id, or None when the name is taken (names compare case-blind)."""
+        with self.engine.begin() as conn:
+            if self._user(conn, name) is not None:
+                return None
+            result = conn.execute(insert(users_t).values(name=name, password_hash=password_hash, created=now))
+            key = result.inserted_primary_key
+            return int(key[0]) if key is not None else None
+
+    def user(self, name: str) -> UserRow | None:
+        with self.engine.connect() as conn:
+            return self._user(conn, name)
+
+    def _user(self, conn: Connection, name: str) -> UserRow | None:
+        row = conn.execute(
+            select(users_t.c.id, users_t.c.name, users_t.c.password_hash).where(
+                func.lower(users_t.c.name) == name.lower()
+            )
+        ).first()
+        return None if row is None else UserRow(int(row[0]), str(row[1]), str(row[2]))
+
+    def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(users_t).where(users_t.c.id == user_id).values(password_hash=password_hash))
+
+    def add_session(self, token_hash: str, user_id: int, expires: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(sessions_t).values(token_hash=token_hash, user_id=user_id, expires=expires))
+
+    def session_user(self, token_hash: str, now: float) -> str | None:
+        """The name of the user of an unexpired session, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(users_t.c.name)
+                .join(sessions_t, sessions_t.c.user_id == users_t.c.id)
+                .where(sessions_t.c.token_hash == token_hash, sessions_t.c.expires > now)
+            ).first()
+        return None if row is None else str(row[0])
+
+    def end_session(self, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions_t).where(sessions_t.c.token_hash == token_hash))
 
     # -- writes --------------------------------------------------------------------
     def insert_table(self, row: TableRow) -> None:
