@@ -15,6 +15,8 @@ from tabletop.agents.manasurge.heuristic import ManaSurgeHeuristic, parse
 from tabletop.agents.manasurge.search import SpellEvaluation, manasurge_rollout
 from tabletop.games.manasurge.state import ManaSurgeState
 
+from .helpers import redealt_decisions
+
 
 def heuristic_text(s: Any, seat: int) -> str:
     return str(ManaSurgeHeuristic(0).act(observe(s, seat)))
@@ -63,23 +65,7 @@ def test_the_bots_against_random_bots_with_every_option() -> None:
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_heuristic_decides_the_same_whatever_the_hidden_cards(players: int) -> None:
     g = make("manasurge", players=players, wizards=True)
-    rng = random.Random(players)
-    compared = differed = 0
-    for seed in range(3):
-        s = g.new_state(seed)
-        bots = [ManaSurgeHeuristic(seat) for seat in range(players)]
-        while not s.is_terminal():
-            seat = s.current_seat
-            assert seat is not None
-            action = bots[seat].act(observe(s, seat))
-            if len(s.legal_actions()) > 1:
-                redealt = s.sample_world(seat, rng)
-                assert isinstance(redealt, ManaSurgeState)
-                assert redealt.hands[seat] == s.hands[seat]
-                differed += redealt.hands != s.hands
-                assert ManaSurgeHeuristic(seat).act(observe(redealt, seat)) == action
-                compared += 1
-            s.apply(action, seat)
+    compared, differed = redealt_decisions(g, ManaSurgeHeuristic, 3, random.Random(players))
     assert compared > 50 and differed > compared // 2  # the others really held other cards
 
 

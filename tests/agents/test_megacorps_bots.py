@@ -18,6 +18,8 @@ from tabletop.agents.megacorps.search import LapEvaluation, megacorps_rollout
 from tabletop.agents.megacorps.worth import Judge, values
 from tabletop.games.megacorps.state import MegaCorpsState
 
+from .helpers import redealt_decisions
+
 
 def play_out(s: MegaCorpsState, bots: list[Any], rng: random.Random) -> list[tuple[int, str, str]]:
     """Play to the end; in a sealed phase any of the seats asked may answer first.  Returns
@@ -215,23 +217,7 @@ def test_the_heuristic_bids_up_to_what_the_country_is_worth_to_it() -> None:
 @pytest.mark.parametrize("players", [3, 6])
 def test_the_heuristic_decides_the_same_whatever_the_hidden_cards(players: int) -> None:
     g = make("megacorps", players=players)
-    rng = random.Random(players)
-    compared = differed = 0
-    for seed in range(2):
-        s = g.new_state(seed)
-        bots = [MegaCorpsHeuristic(seat) for seat in range(players)]
-        while not s.is_terminal():
-            seat = s.current_seat
-            assert seat is not None
-            action = bots[seat].act(observe(s, seat))
-            if len(s.legal_actions()) > 1:
-                redealt = s.sample_world(seat, rng)
-                assert isinstance(redealt, MegaCorpsState)
-                assert redealt.hands[seat] == s.hands[seat]
-                differed += redealt.hands != s.hands
-                assert MegaCorpsHeuristic(seat).act(observe(redealt, seat)) == action
-                compared += 1
-            s.apply(action, seat)
+    compared, differed = redealt_decisions(g, MegaCorpsHeuristic, 2, random.Random(players))
     assert compared > 50 and differed > compared // 2  # the others really held other cards
 
 

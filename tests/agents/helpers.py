@@ -1,0 +1,36 @@
+"""Shared checks of the games' bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.agents import observe
+from tabletop.agents.base import Agent
+from tabletop.core.protocol import Game
+
+
+def redealt_decisions(
+    game: Game[Any], bot: Callable[[int], Agent[Any]], seeds: int, rng: random.Random
+) -> tuple[int, int]:
+    """Play ``seeds`` games with ``bot(seat)`` in every seat; before each real choice, re-deal what
+    the seat cannot see (``sample_world``) and check a fresh bot decides the same there.  Returns
+    how many choices were compared, and in how many the others' hands really differed."""
+    compared = differed = 0
+    for seed in range(seeds):
+        s: Any = game.new_state(seed)
+        bots = [bot(seat) for seat in range(game.players)]
+        while not s.is_terminal():
+            seat = s.current_seat
+            assert seat is not None
+            action = bots[seat].act(observe(s, seat))
+            if len(s.legal_actions()) > 1:
+                redealt: Any = s.sample_world(seat, rng)
+                assert type(redealt) is type(s)
+                assert redealt.hands[seat] == s.hands[seat]
+                differed += redealt.hands != s.hands
+                assert bot(seat).act(observe(redealt, seat)) == action
+                compared += 1
+            s.apply(action, seat)
+    return compared, differed
