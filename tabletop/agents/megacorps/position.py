@@ -14,9 +14,9 @@ import weakref
 from typing import cast
 
 from ...core.protocol import JSON
-from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
-from ...games.megacorps.data import DEMOCRACY, DICTATORSHIP, GOVERNMENTS, KLEPTOCRACY, WIKI
+from ...games.megacorps.data import GOVERNMENTS
 from ...games.megacorps.game import MegaCorps
+from ...games.megacorps.rules import count_competitors, intervention_result
 from ...games.megacorps.state import MegaCorpsState
 
 
@@ -199,21 +199,8 @@ def payout_amounts(m: Model, industry: int, modifier: int = 0) -> list[int]:
 
 
 def competitors(m: Model, industry: int) -> int:
-    t, owner = m.t, m.owner
-    owners: set[int] = set()
-    count = 0
-    for c in t.of_industry[industry]:
-        o = owner[c]
-        if o >= 0:
-            owners.add(o)
-        elif o in (UNOWNED, SYNDICALIZED):
-            count += 1
-    for c in t.of_industry[industry]:
-        if owner[c] == NATIONALIZED:
-            holder = m.country_owner[t.country[c]]
-            if holder < 0 or holder not in owners:
-                count += 1
-    return count + len(owners)
+    t = m.t
+    return count_competitors(m.owner, m.country_owner, t.of_industry[industry], t.country)
 
 
 def intervened(m: Model, holder: int, company: int) -> Model:
@@ -221,17 +208,8 @@ def intervened(m: Model, holder: int, company: int) -> Model:
     out = m.copy()
     former = out.owner[company]
     government = out.government[m.t.country[company]]
-    economy = m.t.economy
-    if government == DEMOCRACY:
-        out.owner[company] = UNOWNED
-        out.money[former] += economy.divest_compensation
-    elif government == KLEPTOCRACY:
-        out.owner[company] = holder
-    elif government == DICTATORSHIP:
-        out.owner[company] = NATIONALIZED
-    elif government == WIKI:
-        out.owner[company] = SYNDICALIZED
-        out.money[former] += economy.syndicalize_compensation
+    out.owner[company], paid = intervention_result(government, holder, m.t.economy)
+    out.money[former] += paid
     return out
 
 

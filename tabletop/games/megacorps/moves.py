@@ -11,13 +11,9 @@ from .board import (
     BOUGHT,
     EVENTS,
     INTERVENTIONS,
-    NATIONALIZED,
     PAYOUT_ACTIONS,
     PAYOUT_CARDS,
-    SYNDICALIZED,
-    UNOWNED,
 )
-from .data import DEMOCRACY, DICTATORSHIP, KLEPTOCRACY, WIKI
 from .phases import BANK, PAY, PRICE, REBUY, RESPOND, TURN, VETO
 
 if TYPE_CHECKING:
@@ -160,16 +156,8 @@ def intervene(state: MegaCorpsState, holder: int, company: int, out: list[Event]
     former = state.owner[company]
     government = state.government[board.company_country[company]]
     state.tally[INTERVENTIONS] += 1
-    if government == DEMOCRACY:
-        state.owner[company] = UNOWNED
-        state.money[former] += economy.divest_compensation
-    elif government == KLEPTOCRACY:
-        state.owner[company] = holder
-    elif government == DICTATORSHIP:
-        state.owner[company] = NATIONALIZED
-    elif government == WIKI:
-        state.owner[company] = SYNDICALIZED
-        state.money[former] += economy.syndicalize_compensation
+    state.owner[company], paid = rules.intervention_result(government, holder, economy)
+    state.money[former] += paid
     out.append(
         Event(
             "intervene",

@@ -3,22 +3,33 @@ intervention targets, mercenary sources, war totals, votes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .board import DORMANT, NATIONALIZED, SYNDICALIZED, UNOWNED
-from .data import DEMOCRACY, KLEPTOCRACY
+from .data import DEMOCRACY, DICTATORSHIP, KLEPTOCRACY, Economy
 
 if TYPE_CHECKING:
     from .state import MegaCorpsState
 
 
 def competitors(state: MegaCorpsState, industry: int) -> int:
-    """The competitors in ``industry`` now (MC42-MC46): each unowned or Syndicalized company, each
-    player owning any company there, and each Nationalized company unless its country's owner owns
-    a company in the industry."""
+    """The competitors in ``industry`` now (MC42-MC46)."""
     board = state.game.board
-    owner = state.owner
-    companies = board.companies_of_industry[industry]
+    return count_competitors(
+        state.owner, state.country_owner, board.companies_of_industry[industry], board.company_country
+    )
+
+
+def count_competitors(
+    owner: Sequence[int],
+    country_owner: Sequence[int],
+    companies: Sequence[int],
+    company_country: Sequence[int],
+) -> int:
+    """Each unowned or Syndicalized company, each player owning any company there, and each
+    Nationalized company unless its country's owner owns a company in the industry (a company
+    not built yet is none).  On plain lists, so that a bot's model of a position uses it too."""
     owners: set[int] = set()
     count = 0
     for c in companies:
@@ -29,10 +40,22 @@ def competitors(state: MegaCorpsState, industry: int) -> int:
             count += 1
     for c in companies:
         if owner[c] == NATIONALIZED:
-            holder = state.country_owner[board.company_country[c]]
+            holder = country_owner[company_country[c]]
             if holder < 0 or holder not in owners:
                 count += 1
     return count + len(owners)
+
+
+def intervention_result(government: int, holder: int, economy: Economy) -> tuple[int, int]:
+    """A Government Intervention's outcome by the country's government (MC54-MC57): the company's
+    new owner (a seat or a marker) and what its former owner is paid."""
+    if government == DEMOCRACY:
+        return UNOWNED, economy.divest_compensation
+    if government == KLEPTOCRACY:
+        return holder, 0
+    if government == DICTATORSHIP:
+        return NATIONALIZED, 0
+    return SYNDICALIZED, economy.syndicalize_compensation  # a Wikisyndicalism
 
 
 def rate(state: MegaCorpsState, industry: int, modifier: int = 0) -> int:
