@@ -1,10 +1,9 @@
-"""Tables, seats and actions in a SQL database (SQLite by default, PostgreSQL by URL).
+"""Tables, seats, actions and accounts in a SQL database (SQLite by default, PostgreSQL by URL).
 
-The schema is three tables (kept up to date by the migrations in migrations/, see
-:meth:`Storage.create_schema`): ``game_tables`` (the game, its options, seed and set-up),
-``seats`` (person or bot, the hash of the seat's secret token) and ``actions`` (one row per
-accepted action, numbered from 0 per table).  A table's record is its row plus its actions
-in order, so restarting the server replays every table from here.
+The schema is in schema.py, kept up to date by the migrations in migrations/ (see
+:meth:`Storage.create_schema`).  A table's record is its row plus its actions in order, so
+restarting the server replays every table from here; each action's time is kept too, from which
+the table's clocks are rebuilt (clocks.py).
 """
 
 from __future__ import annotations
@@ -12,133 +11,29 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    inspect,
-    select,
-    update,
-)
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, inspect, select, update
 from sqlalchemy.engine import Connection
 
-metadata = MetaData()
+from .schema import (
+    Append,
+    SeatRow,
+    TableRow,
+    UserRow,
+    actions_t,
+    metadata,
+    seats_t,
+    sessions_t,
+    tables_t,
+    users_t,
+)
+
+__all__ = ["Append", "SeatRow", "Storage", "TableRow", "UserRow", "metadata"]
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"  # the schema of the server before migrations existed
-
-tables_t = Table(
-    "game_tables",
-    metadata,
-    Column("id", String(16), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("setup", Text, nullable=True),
-    Column("created", Float, nullable=False),
-    Column("finished", Boolean, nullable=False, default=False, index=True),
-    Column("rematch_of", String(16), nullable=True),
-    Column("rematch", String(16), nullable=True),
-)
-
-seats_t = Table(
-    "seats",
-    metadata,
-    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # "person" or "bot"
-    Column("level", String(16), nullable=True),  # a bot's level
-    Column("token_hash", String(64), nullable=True),  # a person's token, hashed
-    Column("name", String(32), nullable=True),
-    Column("joined", Boolean, nullable=False, default=False),
-)
-
-actions_t = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
-    Column("action", String(64), nullable=False),
-    Column("at", Float, nullable=False),
-)
-
-
-users_t = Table(
-    "users",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("name", String(32), nullable=False, unique=True, index=True),
-    Column("password_hash", String(255), nullable=False),  # Argon2id (accounts.py), never the password
-    Column("created", Float, nullable=False),
-)
-
-sessions_t = Table(
-    "sessions",
-    metadata,
-    Column("token_hash", String(64), primary_key=True),  # the cookie's token, hashed
-    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
-    Column("expires", Float, nullable=False),
-)
-
-
-@dataclass(frozen=True)
-class UserRow:
-    id: int
-    name: str
-    password_hash: str
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    kind: str
-    level: str | None = None
-    token_hash: str | None = None
-    name: str | None = None
-    joined: bool = False
-
-
-@dataclass
-class TableRow:
-    id: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    setup: dict[str, Any] | None
-    created: float
-    seats: list[SeatRow]
-    actions: list[str] = field(default_factory=list)
-    finished: bool = False
-    rematch_of: str | None = None
-    rematch: str | None = None
-
-
-@dataclass(frozen=True)
-class Append:
-    """One accepted action; ``finished`` when it ends the game."""
-
-    table_id: str
-    idx: int
-    seat: int | None
-    action: str
-    finished: bool = False
 
 
 def engine_url(url: str) -> str:
@@ -275,6 +170,12 @@ class Storage:
                     created=row.created,
                     finished=row.finished,
                     rematch_of=row.rematch_of,
+                    clock=None if row.clock is None else json.dumps(row.clock),
+                    started=row.started,
+                    rated=row.rated,
+                    private=row.private,
+                    takeover=row.takeover,
+                    creator_id=row.creator_id,
                 )
             )
             conn.execute(
@@ -288,6 +189,9 @@ class Storage:
                         "token_hash": s.token_hash,
                         "name": s.name,
                         "joined": s.joined,
+                        "user_id": s.user_id,
+                        "absent": s.absent,
+                        "left": s.left,
                     }
                     for s in row.seats
                 ],
@@ -302,21 +206,50 @@ class Storage:
             conn.execute(
                 insert(actions_t),
                 [
-                    {"table_id": a.table_id, "idx": a.idx, "seat": a.seat, "action": a.action, "at": now}
+                    {
+                        "table_id": a.table_id,
+                        "idx": a.idx,
+                        "seat": a.seat,
+                        "action": a.action,
+                        "at": now if a.at is None else a.at,
+                        "auto": a.auto,
+                    }
                     for a in batch
                 ],
             )
-            ended = [a.table_id for a in batch if a.finished]
-            if ended:
-                conn.execute(update(tables_t).where(tables_t.c.id.in_(ended)).values(finished=True))
+            for a in batch:
+                if a.finished:
+                    at = now if a.at is None else a.at
+                    conn.execute(
+                        update(tables_t)
+                        .where(tables_t.c.id == a.table_id)
+                        .values(finished=True, finished_at=at)
+                    )
 
     def mark_joined(self, table_id: str, seat: int, name: str | None) -> None:
+        self.update_seat(table_id, seat, joined=True, name=name)
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change a seat's columns (joined, name, user_id, token_hash, absent, left, rank)."""
         with self.engine.begin() as conn:
             conn.execute(
-                update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(joined=True, name=name)
+                update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
             )
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        """Change a table's columns (started, ...)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def set_ranks(self, table_id: str, ranks: Sequence[int]) -> None:
+        """Each seat's final place, once the game is over."""
+        with self.engine.begin() as conn:
+            for seat, rank in enumerate(ranks):
+                conn.execute(
+                    update(seats_t)
+                    .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                    .values(rank=rank)
+                )
 
     # -- reads --------------------------------------------------------------------
     def load(self, table_id: str) -> TableRow | None:
@@ -360,23 +293,51 @@ class Storage:
                     finished=bool(t["finished"]),
                     rematch_of=t["rematch_of"],
                     rematch=t["rematch"],
+                    clock=None if t["clock"] is None else json.loads(t["clock"]),
+                    started=t["started"],
+                    rated=bool(t["rated"]),
+                    private=bool(t["private"]),
+                    takeover=t["takeover"],
+                    creator_id=t["creator_id"],
+                    finished_at=t["finished_at"],
                 )
             query = select(seats_t).where(seats_t.c.table_id.in_(chunk)).order_by(seats_t.c.seat)
             for s in conn.execute(query).mappings():
                 rows[s["table_id"]].seats.append(
-                    SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], s["name"], bool(s["joined"]))
+                    SeatRow(
+                        s["seat"],
+                        s["kind"],
+                        s["level"],
+                        s["token_hash"],
+                        s["name"],
+                        bool(s["joined"]),
+                        s["user_id"],
+                        bool(s["absent"]),
+                        bool(s["left"]),
+                        s["rank"],
+                    )
                 )
             if with_actions:
                 query = (
-                    select(actions_t.c.table_id, actions_t.c.idx, actions_t.c.action)
+                    select(
+                        actions_t.c.table_id,
+                        actions_t.c.idx,
+                        actions_t.c.action,
+                        actions_t.c.at,
+                        actions_t.c.auto,
+                    )
                     .where(actions_t.c.table_id.in_(chunk))
                     .order_by(actions_t.c.table_id, actions_t.c.idx)
                 )
-                for table_id, idx, action in conn.execute(query):
-                    actions = rows[table_id].actions
-                    if idx != len(actions):  # cannot happen with the primary key; never guess
-                        raise RuntimeError(f"table {table_id}: action {idx} follows {len(actions)} actions")
-                    actions.append(action)
+                for table_id, idx, action, at, auto in conn.execute(query):
+                    row = rows[table_id]
+                    if idx != len(row.actions):  # cannot happen with the primary key; never guess
+                        raise RuntimeError(
+                            f"table {table_id}: action {idx} follows {len(row.actions)} actions"
+                        )
+                    row.actions.append(action)
+                    row.times.append(float(at))
+                    row.auto.append(bool(auto))
         return [rows[i] for i in ids if i in rows]
 
 

@@ -24,10 +24,20 @@ FIXTURE = Path(__file__).parent / "fixtures" / "pre-migrations.sqlite"
 TABLES = ("game_tables", "seats", "actions")
 
 
+def old_columns() -> dict[str, list[str]]:
+    """The columns each table had in the fixture (the server before migrations)."""
+    with sqlite3.connect(FIXTURE) as conn:
+        return {t: [r[1] for r in conn.execute(f"PRAGMA table_info({t})")] for t in TABLES}
+
+
 def rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the fixture's tables, in the fixture's columns (later revisions add others)."""
     engine = create_engine(url)
     with engine.connect() as conn:
-        found = {t: sorted(tuple(r) for r in conn.execute(text(f"SELECT * FROM {t}"))) for t in TABLES}
+        found = {
+            t: sorted(tuple(r) for r in conn.execute(text(f"SELECT {', '.join(cols)} FROM {t}")))
+            for t, cols in old_columns().items()
+        }
     engine.dispose()
     return found
 
@@ -79,7 +89,7 @@ def test_a_new_database_gets_the_schema_the_code_uses_and_a_second_upgrade_chang
     storage.close()
 
 
-def test_a_postgresql_database_of_the_old_server_upgrades_in_place(pg_url: str) -> None:
+def test_a_postgresql_database_of_the_old_server_upgrades_in_place(pg_url: str, tmp_path: Path) -> None:
     """The same on PostgreSQL: the first server's tables (revision 0001's, with no version table,
     as the server before migrations created them) holding the fixture's rows."""
     from alembic import command
@@ -92,14 +102,18 @@ def test_a_postgresql_database_of_the_old_server_upgrades_in_place(pg_url: str) 
         conn.execute(text("DROP TABLE alembic_version"))
         source = create_engine(f"sqlite:///{FIXTURE}")
         with source.connect() as old:
-            for name in TABLES:  # typed copies (SQLite keeps booleans as integers)
+            for name, cols in old_columns().items():  # typed copies (SQLite keeps booleans as integers)
                 table = metadata.tables[name]
-                found = [dict(r._mapping) for r in old.execute(select(table))]
+                found = [dict(r._mapping) for r in old.execute(select(*(table.c[c] for c in cols)))]
                 conn.execute(insert(table), found)
         source.dispose()
     assert storage.revision() is None
     assert storage.create_schema() == ["none", head_revision()]
-    assert replayed(storage) == replayed(Storage(f"sqlite:///{FIXTURE}"))
+    shutil.copy(FIXTURE, tmp_path / "old.db")
+    upgraded = Storage(f"sqlite:///{tmp_path / 'old.db'}")
+    upgraded.create_schema()
+    assert replayed(storage) == replayed(upgraded)
+    upgraded.close()
     with storage.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     storage.close()

@@ -1,0 +1,203 @@
+"""The server's database schema (SQLAlchemy Core), and the rows the code passes around.
+
+The migrations in migrations/ build exactly this (a test compares them).  Tables:
+
+- ``game_tables``: a table's game, options, seed and set-up; its time control (``clock``, JSON),
+  when its clocks started (``started``: once every person seat was taken), whether it is rated,
+  private (not offered in the lobby) and the bot level that plays for an absent seat
+  (``takeover``); who created it, and when it finished.
+- ``seats``: person or bot; a person's token hash, display name, account (``user_id``), whether
+  the seat is absent (its clock ran out: a bot plays for it until the player returns) or left for
+  good, and its final place (``rank``).
+- ``actions``: one row per accepted action, numbered from 0 per table, with the time it was
+  accepted and whether a bot played it for an absent seat (``auto``).
+- ``chat``: a table's chat lines.
+- ``users`` and ``sessions``: accounts (accounts.py).
+- ``ratings`` and ``rating_history``: a rating per player and game, and each rated game's change
+  (ratings.py); a player is ``user:<id>`` or ``bot:<level>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
+
+metadata = MetaData()
+
+tables_t = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("setup", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("rematch_of", String(16), nullable=True),
+    Column("rematch", String(16), nullable=True),
+    Column("clock", Text, nullable=True),  # clocks.TimeControl as JSON; NULL: untimed
+    Column("started", Float, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("private", Boolean, nullable=False, server_default=false()),
+    Column("takeover", String(16), nullable=True),
+    Column("creator_id", Integer, nullable=True),  # users.id (no foreign key: SQLite adds it in place)
+    Column("finished_at", Float, nullable=True),
+)
+
+seats_t = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "person" or "bot"
+    Column("level", String(16), nullable=True),  # a bot's level
+    Column("token_hash", String(64), nullable=True),  # a person's token, hashed
+    Column("name", String(32), nullable=True),
+    Column("joined", Boolean, nullable=False, default=False),
+    Column("user_id", Integer, nullable=True, index=True),  # users.id, as creator_id
+    Column("absent", Boolean, nullable=False, server_default=false()),
+    Column("left", Boolean, nullable=False, server_default=false()),
+    Column("rank", Integer, nullable=True),
+)
+
+actions_t = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("auto", Boolean, nullable=False, server_default=false()),
+)
+
+chat_t = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(32), nullable=False),
+    Column("text", String(500), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+users_t = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False, unique=True, index=True),
+    Column("password_hash", String(255), nullable=False),  # Argon2id (accounts.py), never the password
+    Column("created", Float, nullable=False),
+)
+
+sessions_t = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the cookie's token, hashed
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("expires", Float, nullable=False),
+)
+
+ratings_t = Table(
+    "ratings",
+    metadata,
+    Column("player", String(40), primary_key=True),  # "user:<id>" or "bot:<level>"
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)
+
+rating_history_t = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player", String(40), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False, index=True),
+    Column("mu", Float, nullable=False),  # after the game
+    Column("sigma", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_history_player_game", "player", "game"),
+)
+
+
+@dataclass(frozen=True)
+class UserRow:
+    id: int
+    name: str
+    password_hash: str
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None = None
+    token_hash: str | None = None
+    name: str | None = None
+    joined: bool = False
+    user_id: int | None = None
+    absent: bool = False
+    left: bool = False
+    rank: int | None = None
+
+    @property
+    def taken(self) -> bool:
+        """A bot, or a person seat somebody has joined or an account holds."""
+        return self.kind == "bot" or self.joined or self.user_id is not None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None
+    created: float
+    seats: list[SeatRow]
+    actions: list[str] = field(default_factory=list)
+    finished: bool = False
+    rematch_of: str | None = None
+    rematch: str | None = None
+    clock: dict[str, Any] | None = None
+    started: float | None = None
+    rated: bool = False
+    private: bool = False
+    takeover: str | None = None
+    creator_id: int | None = None
+    finished_at: float | None = None
+    times: list[float] = field(default_factory=list)  # when each action was accepted
+    auto: list[bool] = field(default_factory=list)  # each action: played by a bot for an absent seat
+
+
+@dataclass(frozen=True)
+class Append:
+    """One accepted action; ``finished`` when it ends the game; ``at`` when it was accepted;
+    ``auto`` when a bot played it for an absent seat."""
+
+    table_id: str
+    idx: int
+    seat: int | None
+    action: str
+    finished: bool = False
+    at: float | None = None  # None: now
+    auto: bool = False
