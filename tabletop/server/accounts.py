@@ -16,13 +16,16 @@ import re
 import secrets
 from collections import deque
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 
 from .hub import Hub
+from .schema import Account
 
 COOKIE = "tabletop_session"
 SESSION_SECONDS = 30 * 24 * 3600
@@ -151,17 +154,30 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
 
     @api.get("/me")
     async def me(request: Request) -> dict[str, str]:
-        name = await current_user(hub, request, clock)
-        if name is None:
+        account = await current_user(hub, request, clock)
+        if account is None:
             raise HTTPException(401, "not logged in")
-        return {"name": name}
+        return {"name": account.name}
 
     return api
 
 
-async def current_user(hub: Hub, request: Request, clock: Callable[[], float]) -> str | None:
-    """The logged-in user's name, from the session cookie (None for a guest)."""
+async def current_user(hub: Hub, request: HTTPConnection, clock: Callable[[], float]) -> Account | None:
+    """The logged-in user, from the session cookie (None for a guest).  A WebSocket's cookie
+    counts only when the socket was opened by a page of this server (its Origin): a page
+    elsewhere must not act for a logged-in player."""
     token = request.cookies.get(COOKIE)
     if not token or len(token) > 128:
         return None
+    if request.scope["type"] == "websocket" and not same_origin(request):
+        return None
     return await hub.writer.call(hub.storage.session_user, token_hash(token), clock())
+
+
+def same_origin(request: HTTPConnection) -> bool:
+    """Whether the request's Origin header names this server (the Host it was sent to)."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host")
+    if origin is None or host is None:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()

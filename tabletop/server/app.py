@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accounts
+from . import accounts, players
 from .hub import Hub, Settings
 from .lobby import router
 from .sockets import table_socket
@@ -81,6 +81,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.state.hub = hub
     app.include_router(router(hub))
     app.include_router(accounts.router(hub, hub.settings.clock))
+    app.include_router(players.router(hub))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:
@@ -100,6 +101,14 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return page("replay.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return page("player.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import secrets
@@ -14,8 +15,11 @@ from typing import Any
 from ..core.errors import InvalidOptions, TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, make
+from . import ratings
 from .bots import Bots, levels
+from .clocks import DEFAULT, RESUME_GRACE, TimeControl
 from .rooms import Room
+from .schema import Account
 from .storage import SeatRow, Storage, TableRow
 from .tokens import hash_token, new_table_id, new_token
 from .writer import Writer
@@ -32,7 +36,10 @@ class Settings:
     join_timeout: float = 10.0  # seconds a new connection has to send its join message
     finished_listed: int = 30  # finished tables the lobby lists
     freeze_after_start: bool = False  # gc.freeze() the resumed tables (tabletop serve does)
-    clock: Callable[[], float] = time.time  # wall-clock seconds: sessions, login limits (tests set it)
+    clock: Callable[[], float] = (
+        time.time
+    )  # wall-clock seconds: sessions, limits, table clocks (tests set it)
+    clock_tick: float = 1.0  # seconds between looks at the table clocks (0: only when told, in tests)
 
 
 class Hub:
@@ -43,6 +50,7 @@ class Hub:
         self.writer = Writer(storage)
         self.bots = Bots(self.settings.bot_workers, self.settings.bot_threads)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._ticker: asyncio.Task[None] | None = None
 
     # -- life ------------------------------------------------------------------
     async def start(self) -> None:
@@ -54,14 +62,43 @@ class Hub:
                 self.rooms[row.id] = Room(self, row)
             except (TabletopError, ValueError) as err:
                 log.error("table %s cannot be resumed: %s", row.id, err)
+        grace = self.settings.clock() + RESUME_GRACE
         for room in self.rooms.values():
+            room.clocks.grace_until = grace  # time while the server was down is nobody's
             room.schedule_bot()
         log.info("resumed %d tables", len(self.rooms))
+        await self.writer.call(ratings.catch_up, self.storage, self.settings.clock())
+        if self.settings.clock_tick > 0:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick(), name="clocks")
         if self.settings.freeze_after_start:
             gc.collect()
             gc.freeze()
 
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.clock_tick)
+            try:
+                await self.check_clocks()
+            except Exception:
+                log.exception("the table clocks could not be checked")
+
+    async def check_clocks(self) -> int:
+        """Every question whose clock has run out goes to the takeover bot (its seat is marked
+        absent); returns how many ran out.  The server does this every ``clock_tick`` seconds;
+        tests call it after moving their clock."""
+        now = self.settings.clock()
+        expired = 0
+        for room in list(self.rooms.values()):
+            deadline = room.next_deadline()
+            if deadline is not None and deadline <= now:
+                expired += await room.expire(now)
+        return expired
+
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
         for room in list(self.rooms.values()):
             await room.stop()
         self.bots.close()
@@ -75,19 +112,45 @@ class Hub:
         options: Mapping[str, Any],
         seats: Sequence[str] | None,
         rematch_of: Room | None = None,
+        *,
+        creator: Account | None = None,
+        control: TimeControl = DEFAULT,
+        rated: bool = True,
+        private: bool = False,
+        takeover: str = "normal",
     ) -> tuple[Room, dict[int, str]]:
-        """A new table; returns it and each person seat's secret token (shown only now)."""
+        """A new table; returns it and each person seat's secret token (shown only now).  A
+        logged-in creator holds the first person seat with their account."""
         game = make(game_name, **check_options(game_name, options))
+        if takeover not in levels():
+            raise InvalidOptions(
+                f"the bot for absent players is one of {', '.join(levels())}, not {takeover!r}"
+            )
         rows, tokens = self._seat_rows(game.players, seats, rematch_of)
+        if creator is not None and rematch_of is None:
+            first = next((r for r in rows if r.kind == "person"), None)
+            if first is not None:
+                first.user_id, first.name = creator.id, creator.name
+        if rematch_of is not None:
+            old = rematch_of.row
+            control = rematch_of.clocks.control
+            rated, private, takeover = old.rated, old.private, old.takeover or takeover
+        now = self.settings.clock()
         row = TableRow(
             id=new_table_id(),
             game=game.name,
             options=dict(game.options),
             seed=secrets.randbelow(1 << 32),
             setup=None,
-            created=time.time(),
+            created=now,
             seats=rows,
             rematch_of=rematch_of.id if rematch_of else None,
+            clock=control.to_json(),
+            started=now if all(r.taken for r in rows) else None,
+            rated=rated,
+            private=private,
+            takeover=takeover,
+            creator_id=creator.id if creator is not None else None,
         )
         room = Room(self, row)
         await self.writer.call(self.storage.insert_table, row)
@@ -102,7 +165,9 @@ class Hub:
     ) -> tuple[list[SeatRow], dict[int, str]]:
         if rematch_of is not None:  # the same people keep their links' tokens
             old = rematch_of.seats
-            return [SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name) for s in old], {}
+            return [
+                SeatRow(s.seat, s.kind, s.level, s.token_hash, s.name, user_id=s.user_id) for s in old
+            ], {}
         kinds = list(seats) if seats is not None else ["person"] + ["normal"] * (players - 1)
         if len(kinds) != players:
             raise InvalidOptions(f"this game has {players} seats; {len(kinds)} were described")
@@ -156,11 +221,12 @@ class Hub:
         live = sorted(self.rooms.values(), key=lambda r: -r.row.created)
         found: dict[str, list[dict[str, JSON]]] = {"open": [], "running": [], "finished": []}
         for room in live:
-            found[room.status()].append(room.summary())
+            if not room.row.private:  # invitation only: not in the lobby
+                found[room.status()].append(room.summary())
         shown = {t["id"] for t in found["finished"]}
         stored = await self.writer.call(self.storage.recent_finished, self.settings.finished_listed)
         for row in stored:
-            if row.id not in shown:
+            if row.id not in shown and not row.private:
                 found["finished"].append(finished_summary(row))
         found["finished"] = sorted(found["finished"], key=lambda t: -float(t["created"]))
         found["finished"] = found["finished"][: self.settings.finished_listed]
@@ -201,10 +267,17 @@ def finished_summary(row: TableRow) -> dict[str, JSON]:
                 "name": s.name,
                 "joined": True,
                 "online": False,
+                "user": s.name if s.user_id is not None else None,
+                "absent": False,
+                "left": s.left,
+                "rank": s.rank,
             }
             for s in row.seats
         ],
         "created": row.created,
+        "finished_at": row.finished_at,
+        "rated": row.rated,
+        "private": row.private,
         "rematch": row.rematch,
         "rematch_of": row.rematch_of,
     }

@@ -11,18 +11,35 @@ from pydantic import BaseModel, Field
 from ..core.errors import TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, names
+from .accounts import current_user
 from .bots import levels
-from .hub import Hub
+from .clocks import time_control
+from .hub import Hub, finished_summary
 from .replay import replay_step
 from .rooms import Refused, Room
+from .tokens import hash_token, new_token
 
 OptionValue = int | bool | str
+
+
+class Clock(BaseModel):
+    mode: str = Field("realtime", max_length=16)
+    move: float | None = None
+    reserve: float | None = None
 
 
 class CreateTable(BaseModel):
     game: str = Field("megalomania", max_length=64)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
     seats: list[Annotated[str, Field(max_length=16)]] | None = Field(None, max_length=16)
+    clock: Clock | None = None
+    rated: bool = True
+    private: bool = False
+    takeover: str = Field("normal", max_length=16)
+
+
+class Take(BaseModel):
+    seat: int = Field(ge=0, le=64)
 
 
 class Rematch(BaseModel):
@@ -40,6 +57,8 @@ def links(request: Request, room: Room, tokens: dict[int, str]) -> dict[str, JSO
     seats: list[JSON] = []
     for s in room.seats:
         url = f"{base}/table/{room.id}#token={tokens[s.seat]}" if s.seat in tokens else None
+        if url is not None and s.user_id is not None:
+            url = f"{base}/table/{room.id}"  # an account's seat: its cookie opens it
         seats.append({"seat": s.seat, "kind": s.kind, "level": s.level, "url": url})
     return {"seats": seats, "spectator": f"{base}/table/{room.id}", "replay": f"{base}/replay/{room.id}"}
 
@@ -78,11 +97,54 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, JSON]:
+        account = await current_user(hub, request, hub.settings.clock)
         try:
-            room, tokens = await hub.create(body.game, body.options, body.seats)
+            clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
+            room, tokens = await hub.create(
+                body.game,
+                body.options,
+                body.seats,
+                creator=account,
+                control=time_control(clock),
+                rated=body.rated,
+                private=body.private,
+                takeover=body.takeover,
+            )
         except TabletopError as err:
             raise HTTPException(400, str(err)) from None
         return {"table": room.summary(), "links": links(request, room, tokens)}
+
+    @api.post("/tables/{table_id}/take")
+    async def take(table_id: str, body: Take, request: Request) -> dict[str, str]:
+        """Take an open person seat of a table in the lobby: an account's, or a guest's new link."""
+        room = await table(table_id)
+        if room.row.private:
+            raise HTTPException(403, "this table is by invitation only")
+        account = await current_user(hub, request, hub.settings.clock)
+        token = None if account is not None else new_token()
+        try:
+            await room.take(body.seat, account, None if token is None else hash_token(token))
+        except Refused as err:
+            raise HTTPException(409 if err.code in ("taken", "over") else 404, err.message) from None
+        return {"url": f"/table/{room.id}" + ("" if token is None else f"#token={token}")}
+
+    @api.get("/me/tables")
+    async def my_tables(request: Request) -> dict[str, list[dict[str, JSON]]]:
+        """The tables of the logged-in user: where the table waits for them first."""
+        account = await current_user(hub, request, hub.settings.clock)
+        if account is None:
+            raise HTTPException(401, "not logged in")
+        found: dict[str, list[dict[str, JSON]]] = {"turn": [], "playing": [], "waiting": [], "finished": []}
+        for room in sorted(hub.rooms.values(), key=lambda r: -r.row.created):
+            seat = room.seat_of(account)
+            if seat is None or room.over:
+                continue
+            kind = "turn" if seat in room.prompts else "waiting" if room.status() == "open" else "playing"
+            found[kind].append({**room.summary(), "my_seat": seat})
+        for row in await hub.writer.call(hub.storage.user_tables, account.id, True, 20):
+            mine = next(s.seat for s in row.seats if s.user_id == account.id)
+            found["finished"].append({**finished_summary(row), "my_seat": mine})
+        return found
 
     @api.get("/tables")
     async def listing() -> dict[str, list[dict[str, JSON]]]:

@@ -6,8 +6,15 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
 - ``{"type": "action", "action": "Ku", "step": 12}``: ``step`` (optional) is the number of
   actions the client has seen; an action sent for an older position is refused as stale
 - ``{"type": "ping"}``
+- ``{"type": "chat", "text": "good luck"}``: a line in the table's chat (seats only)
+- ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
+  out) takes it back
+- ``{"type": "leave"}``: the player leaves for good; a bot plays the seat to the end
 
-Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``error``, ``pong``
+A join without a token from a browser logged in to an account that holds a seat at the table
+takes that seat.
+
+Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``error``, ``pong``
 (docs/server.md shows each).
 """
 
@@ -20,6 +27,7 @@ import orjson
 
 MAX_MESSAGE = 4096
 MAX_NAME = 24
+MAX_CHAT = 300  # characters in a chat line
 
 
 class BadMessage(Exception):
@@ -48,7 +56,24 @@ class Ping:
     pass
 
 
-Message = Join | Act | Ping
+@dataclass(frozen=True)
+class Say:
+    """A chat line: printable text, trimmed, 1 to MAX_CHAT characters."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Back:
+    pass
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+Message = Join | Act | Ping | Say | Back | Leave
 
 
 def dumps(value: Any) -> str:
@@ -99,10 +124,22 @@ def parse(text: str | bytes | None) -> Message:
             raise BadMessage("malformed", '"token" must be the text from your invitation link')
         _only(data, {"type", "token", "name"})
         return Join(token or None, clean_name(data.get("name")))
-    if kind == "ping":
+    if kind == "chat":
+        said = data.get("text")
+        if not isinstance(said, str):
+            raise BadMessage("malformed", 'a chat message needs "text"')
+        line = " ".join("".join(ch if ch.isprintable() else " " for ch in said).split())
+        if not line:
+            raise BadMessage("malformed", "a chat line needs some text")
+        if len(line) > MAX_CHAT:
+            raise BadMessage("too-long", f"a chat line may be at most {MAX_CHAT} characters")
+        _only(data, {"type", "text"})
+        return Say(line)
+    simple: dict[str, type[Ping | Back | Leave]] = {"ping": Ping, "back": Back, "leave": Leave}
+    if isinstance(kind, str) and kind in simple:
         _only(data, {"type"})
-        return Ping()
-    raise BadMessage("malformed", '"type" must be "join", "action" or "ping"')
+        return simple[kind]()
+    raise BadMessage("malformed", '"type" must be "join", "action", "chat", "back", "leave" or "ping"')
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

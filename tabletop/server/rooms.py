@@ -14,6 +14,12 @@ question keeps the step it was first asked at (``Prompt.since``) while it stays 
 same choices, so an answer sent before another seat's answer arrived is not refused as stale;
 and what a seat chose among several asked at once is not shown to the others (``last``) until
 the game reveals it.
+
+Clocks (clocks.py): each question keeps the time it was asked (``Prompt.at``); a person seat
+whose time runs out is marked absent and the table's takeover bot plays for it, at once, until
+the player returns (joins again, acts, or sends ``back``); a player who leaves for good is played
+by that bot to the end.  Such actions are stored as ``auto``.  When the game ends, each seat's
+place is stored, and a rated table's result goes to the ratings (ratings.py).
 """
 
 from __future__ import annotations
@@ -28,9 +34,12 @@ from ..core.protocol import JSON, Event, Game, State
 from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
+from . import ratings
 from .bots import bot_seed
+from .clocks import SeatClocks, stored_control
 from .messages import dumps
 from .said import seat_names, told_events
+from .schema import Account
 from .storage import Append, SeatRow, TableRow
 from .tokens import same
 
@@ -58,13 +67,14 @@ def hidden_action(sealed: bool, events: list[Event]) -> bool:
 
 
 class Prompt:
-    """A question open to one seat: the step it was first asked at, and its choices' texts."""
+    """A question open to one seat: the step it was first asked at, when, and its choices' texts."""
 
-    __slots__ = ("legal", "since")
+    __slots__ = ("at", "legal", "since")
 
-    def __init__(self, since: int, legal: list[str]) -> None:
+    def __init__(self, since: int, legal: list[str], at: float) -> None:
         self.since = since
         self.legal = legal
+        self.at = at
 
 
 class Conn(Protocol):
@@ -88,18 +98,24 @@ class Room:
         self.last: dict[str, JSON] | None = None
         self.last_secret = False  # the last action's text is for its own seat only (hidden_action)
         self.prompts: dict[int, Prompt] = {}
-        self.ask(None)
-        for text in row.actions:  # replay the stored record, checking every action
+        self.clocks = SeatClocks(stored_control(row.clock), len(row.seats))
+        self.ask(None, row.started or row.created)
+        for index, text in enumerate(row.actions):  # replay the stored record, checking every action
             written, action_text = parse_entry(text)
             seat = self.state.current_seat if written is None else written
             sealed = len(self.state.to_act()) > 1
             events = self.state.apply(self.game.parse_action(action_text), written)
             secret = hidden_action(sealed, events)
+            at = row.times[index] if index < len(row.times) else row.created
+            self._charge(seat, at)
             self.record.actions.append(text)
             self.events += [(len(self.record.actions), e) for e in events]
             self.last, self.last_secret = {"seat": seat, "action": action_text}, secret
-            self.ask(seat)
+            self.ask(seat, at)
         self.conns: dict[int | None, set[Conn]] = {}
+        from .chat import Chat  # here: chat.py needs this module's Refused
+
+        self.chat = Chat(self)
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -115,13 +131,22 @@ class Room:
     def status(self) -> str:
         if self.over:
             return "finished"
-        if any(s.kind == "person" and not s.joined for s in self.seats):
+        if not all(s.taken for s in self.seats):
             return "open"
         return "running"
+
+    def now(self) -> float:
+        return self.hub.settings.clock()
 
     def seat_for(self, token: str) -> int | None:
         for s in self.seats:
             if s.kind == "person" and same(s.token_hash, token):
+                return s.seat
+        return None
+
+    def seat_of(self, account: Account) -> int | None:
+        for s in self.seats:
+            if s.user_id == account.id:
                 return s.seat
         return None
 
@@ -134,9 +159,23 @@ class Room:
                 "name": s.name,
                 "joined": s.joined or s.kind == "bot",
                 "online": s.kind == "bot" or bool(self.conns.get(s.seat)),
+                "user": s.name if s.user_id is not None else None,
+                "absent": s.absent,
+                "left": s.left,
+                "rank": s.rank,
+                "reserve": self.clocks.reserve[s.seat] if self.clocks.control.timed else None,
             }
             for s in self.seats
         ]
+
+    def running_clocks(self) -> list[dict[str, JSON]]:
+        """The clock of each seat asked now whose time runs: when it runs out, and its reserve."""
+        found: list[dict[str, JSON]] = []
+        for seat, prompt in sorted(self.prompts.items()):
+            deadline = self.deadline(seat, prompt)
+            if deadline is not None:
+                found.append({"seat": seat, "ends": deadline, "reserve": self.clocks.reserve[seat]})
+        return found
 
     def summary(self) -> dict[str, JSON]:
         state = self.state
@@ -155,6 +194,13 @@ class Room:
             "created": self.row.created,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            "clock": self.clocks.control.to_json() if self.clocks.control.timed else None,
+            "clocks": self.running_clocks(),
+            "now": self.now(),
+            "rated": self.row.rated,
+            "private": self.row.private,
+            "takeover": self.row.takeover,
+            "finished_at": self.row.finished_at,
         }
 
     # -- connections --------------------------------------------------------------
@@ -163,6 +209,7 @@ class Room:
 
         Under the lock: an action being saved is neither shown early nor missed.
         """
+        await self.chat.load()
         async with self.lock:
             self.conns.setdefault(conn.seat, set()).add(conn)
             conn.send(self.welcome(conn.seat))
@@ -180,19 +227,151 @@ class Room:
         return seat_names(self.public_seats())
 
     # -- who is asked what ---------------------------------------------------------
-    def ask(self, mover: int | None) -> None:
-        """Note each seat asked now and its choices, after ``mover``'s action (None: the set-up).
+    def ask(self, mover: int | None, at: float) -> None:
+        """Note each seat asked now and its choices, after ``mover``'s action at time ``at``
+        (None: the set-up).
 
         A seat other than the mover that was asked before and is asked the same choices keeps the
-        step its question was first asked at; every other seat's question is new."""
+        step and time its question was first asked at; every other seat's question is new."""
         old = self.prompts
         fresh: dict[int, Prompt] = {}
         for seat in self.state.to_act():
             legal = [str(a) for a in self.state.legal_actions_for(seat)]
             kept = old.get(seat)
             keep = kept is not None and seat != mover and kept.legal == legal
-            fresh[seat] = kept if keep and kept is not None else Prompt(self.step, legal)
+            fresh[seat] = kept if keep and kept is not None else Prompt(self.step, legal, at)
         self.prompts = fresh
+
+    # -- clocks -----------------------------------------------------------------------
+    def _charge(self, seat: int | None, at: float) -> None:
+        """``seat`` answered at ``at``: what it took beyond the move's time comes off its reserve."""
+        prompt = self.prompts.get(seat) if seat is not None else None
+        if seat is None or prompt is None:
+            return
+        if self.seats[seat].kind == "person":
+            self.clocks.charge(seat, prompt.at, at, self.row.started)
+
+    def deadline(self, seat: int, prompt: Prompt) -> float | None:
+        """When ``seat``'s open question runs out (None: never, or a bot answers it anyway)."""
+        if self.over or self.bot_plays(seat):
+            return None
+        return self.clocks.deadline(seat, prompt.at, self.row.started)
+
+    def next_deadline(self) -> float | None:
+        found = [d for seat, p in self.prompts.items() if (d := self.deadline(seat, p)) is not None]
+        return min(found) if found else None
+
+    async def expire(self, now: float) -> int:
+        """Each asked seat whose time has run out is marked absent and the takeover bot answers
+        for it; returns how many."""
+        async with self.lock:
+            late = [
+                seat
+                for seat, p in self.prompts.items()
+                if (d := self.deadline(seat, p)) is not None and d <= now
+            ]
+            for seat in late:
+                self.seats[seat].absent = True
+                await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, {"absent": True})
+                log.info(
+                    "table %s: seat %d ran out of time; the %s bot plays for it", self.id, seat, self.takeover
+                )
+        if late:
+            self.announce_seats()
+            self.schedule_bot()
+        return len(late)
+
+    # -- seats --------------------------------------------------------------------------
+    @property
+    def takeover(self) -> str:
+        return self.row.takeover or "normal"
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot seat, or a person seat whose player is absent or has left."""
+        row = self.seats[seat]
+        return row.kind == "bot" or row.absent or row.left
+
+    async def join_seat(self, seat: int, name: str | None, account: Account | None) -> None:
+        """A player opens ``seat`` (by its link, or as the account holding it): the seat is
+        theirs, named, held by their account if it was not held by one, and no longer absent."""
+        row = self.seats[seat]
+        changes: dict[str, Any] = {}
+        if account is not None and row.user_id is None and self.seat_of(account) is None:
+            row.user_id, changes["user_id"] = account.id, account.id
+        if row.user_id is not None and account is not None and row.user_id == account.id:
+            name = account.name
+        elif row.user_id is not None:
+            name = None  # an account's seat keeps its account's name
+        if not row.joined:
+            row.joined, changes["joined"] = True, True
+        if name and name != row.name:
+            row.name, changes["name"] = name, name
+        if changes:
+            await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, changes)
+        await self.come_back(seat)
+        await self.note_taken()
+
+    async def take(self, seat: int, account: Account | None, token_hash: str | None) -> None:
+        """Take an open person seat from the lobby: for an account, or for a guest's new link."""
+        async with self.lock:
+            if self.over:
+                raise Refused("over", "the game is over")
+            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "person":
+                raise Refused("no-seat", f"there is no person seat {seat} at this table")
+            row = self.seats[seat]
+            if row.taken:
+                raise Refused("taken", f"seat {seat} is taken")
+            if account is not None and self.seat_of(account) is not None:
+                raise Refused("taken", "you already sit at this table")
+            changes: dict[str, Any] = {"joined": True}
+            if account is not None:
+                changes.update(user_id=account.id, name=account.name)
+            else:
+                changes["token_hash"] = token_hash
+            await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, changes)
+            row.joined = True
+            if account is not None:
+                row.user_id, row.name = account.id, account.name
+            else:
+                row.token_hash = token_hash
+        await self.note_taken()
+        self.announce_seats()
+
+    async def note_taken(self) -> None:
+        """Once every person seat is taken the table starts, and so do its clocks."""
+        if self.row.started is None and all(s.taken for s in self.seats):
+            self.row.started = self.now()
+            await self.hub.writer.call(self.hub.storage.update_table, self.id, {"started": self.row.started})
+
+    async def come_back(self, seat: int | None) -> None:
+        """The player of an absent seat is back: they answer for it again, and the question
+        open now gets its move's time afresh."""
+        if seat is None or not self.seats[seat].absent or self.seats[seat].left:
+            return
+        self.seats[seat].absent = False
+        await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, {"absent": False})
+        prompt = self.prompts.get(seat)
+        if prompt is not None:
+            prompt.at = self.now()
+        self.announce_seats()
+
+    async def leave(self, seat: int | None) -> None:
+        """The player leaves for good: the takeover bot plays the seat to the end."""
+        if seat is None:
+            raise Refused("spectator", "spectators have no seat to leave")
+        if self.over:
+            raise Refused("over", "the game is over")
+        row = self.seats[seat]
+        if not row.left:
+            row.left, row.absent = True, False
+            await self.hub.writer.call(
+                self.hub.storage.update_seat, self.id, seat, {"left": True, "absent": False}
+            )
+            log.info(
+                "table %s: the player of seat %d left; the %s bot plays for it", self.id, seat, self.takeover
+            )
+        self.announce_seats()
+        self.schedule_bot()
 
     def seat_view(self, seat: int | None, view: dict[str, JSON]) -> dict[str, JSON]:
         """The view sent to ``seat``: the game's own, with ``legal`` the seat's choices now
@@ -225,6 +404,7 @@ class Room:
                 "labels": labels(self.game.name, view, names),
                 "content": content(self.game.name),
                 "log": log_events[-LOG_LENGTH:],
+                "chat": self.chat.recent(),
             }
         )
 
@@ -241,12 +421,16 @@ class Room:
 
     # -- actions ------------------------------------------------------------------
     async def submit(self, seat: int | None, text: str, step: int | None = None) -> None:
-        """Play ``text`` for ``seat``; raises :class:`Refused` (nothing changed) if not accepted."""
+        """Play ``text`` for ``seat``; raises :class:`Refused` (nothing changed) if not accepted.
+        A player acting for their absent seat is back."""
+        if seat is not None and self.seats[seat].left:
+            raise Refused("left", "you left this game; a bot plays your seat")
         async with self.lock:
+            await self.come_back(seat)
             await self._submit(seat, text, step)
         self.schedule_bot()
 
-    async def _submit(self, seat: int | None, text: str, step: int | None) -> None:
+    async def _submit(self, seat: int | None, text: str, step: int | None, auto: bool = False) -> None:
         if seat is None:
             raise Refused("spectator", "spectators cannot act; open a seat's invitation link to play")
         if self.over:
@@ -270,9 +454,9 @@ class Room:
             raise Refused("invalid", str(err)) from None
         except IllegalAction as err:
             raise Refused("illegal", str(err)) from None
-        index = self.step
+        index, now, over = self.step, self.now(), self.state.is_terminal()
         try:
-            await self.hub.writer.append(Append(self.id, index, seat, written, self.state.is_terminal()))
+            await self.hub.writer.append(Append(self.id, index, seat, written, over, now, auto))
         except BaseException as err:
             # not saved, so not accepted: back to the position the database holds
             log.error("table %s: action %d not saved: %r", self.id, index, err)
@@ -281,13 +465,30 @@ class Room:
                 raise
             raise Refused("storage", "the server could not save your action; nothing changed") from None
         # committed: now everybody hears of it
+        self._charge(seat, now)
         self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
         self.last, self.last_secret = {"seat": seat, "action": str(action)}, hidden_action(secret, events)
-        self.ask(seat)
-        if self.state.is_terminal():
-            self.row.finished = True
+        self.ask(seat, now)
+        if over:
+            await self._finish(now)
         self.broadcast(events)
+
+    async def _finish(self, now: float) -> None:
+        """The game is over: each seat's place is stored, and a rated table's result rated."""
+        self.row.finished, self.row.finished_at = True, now
+        ranks = self.state.ranking()
+        for row, rank in zip(self.seats, ranks, strict=True):
+            row.rank = rank
+        try:
+            await self.hub.writer.call(self.hub.storage.set_ranks, self.id, ranks)
+            if self.row.rated:
+                storage = self.hub.storage
+                await self.hub.writer.call(
+                    ratings.record_result, storage, self.id, self.game.name, self.seats, ranks, now
+                )
+        except Exception:  # the game stands; the ratings catch up at the next start
+            log.exception("table %s: the result could not be recorded", self.id)
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connection's message, built once per seat: its view and the events it may see."""
@@ -295,6 +496,7 @@ class Room:
         scores = self.state.scores()
         names = self.names()
         stepped = [(self.step, e) for e in events]
+        clocks, now = self.running_clocks(), self.now()
         audience = [seat for seat, group in self.conns.items() if group]
         for seat, seen in zip(audience, self.state.views(audience), strict=True):
             group = self.conns[seat]
@@ -309,6 +511,8 @@ class Room:
                     "view": view,
                     "labels": labels(self.game.name, view, names),
                     "scores": scores,
+                    "clocks": clocks,
+                    "now": now,
                 }
             )
             for conn in list(group):
@@ -316,8 +520,9 @@ class Room:
 
     # -- bots ---------------------------------------------------------------------
     def bots_to_act(self) -> list[SeatRow]:
-        """The bot seats asked now (several when the game asks several seats at once)."""
-        return [self.seats[seat] for seat in sorted(self.prompts) if self.seats[seat].kind == "bot"]
+        """The seats a bot answers for now (several when the game asks several seats at once):
+        bot seats, and absent or departed players' seats."""
+        return [self.seats[seat] for seat in sorted(self.prompts) if self.bot_plays(seat)]
 
     def schedule_bot(self) -> None:
         if not self.bots_to_act() or (self.bot_task is not None and not self.bot_task.done()):
@@ -337,7 +542,9 @@ class Room:
             for bot, text in zip(bots, texts, strict=True):
                 try:
                     async with self.lock:
-                        await self._submit(bot.seat, text, step)
+                        if not self.bot_plays(bot.seat):
+                            break  # its player came back while it thought: theirs to answer
+                        await self._submit(bot.seat, text, step, auto=bot.kind == "person")
                 except Refused as err:
                     if err.code in ("stale", "out-of-turn", "over") and self.step != step:
                         break  # the table moved on under it (another seat answered): ask again
@@ -350,7 +557,8 @@ class Room:
 
     async def _decide(self, bot: SeatRow, state: State[Any], step: int) -> str:
         seed = bot_seed(self.record.seed, step, bot.seat)
-        return await self.hub.bots.decide(self.game, state, bot.seat, bot.level or "normal", seed)
+        level = bot.level if bot.kind == "bot" and bot.level else self.takeover
+        return await self.hub.bots.decide(self.game, state, bot.seat, level, seed)
 
     async def stop(self) -> None:
         if self.bot_task is not None:

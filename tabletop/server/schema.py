@@ -140,6 +140,14 @@ rating_history_t = Table(
 
 
 @dataclass(frozen=True)
+class Account:
+    """A logged-in user, as the server passes it around (never with a password hash)."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
 class UserRow:
     id: int
     name: str

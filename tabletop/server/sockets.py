@@ -13,8 +13,9 @@ import logging
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from .accounts import current_user
 from .hub import Hub
-from .messages import Act, BadMessage, Join, Ping, dumps, error, parse
+from .messages import Act, Back, BadMessage, Join, Leave, Ping, Say, dumps, error, parse
 from .rooms import Refused, Room
 
 log = logging.getLogger("tabletop.server")
@@ -93,13 +94,21 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
     if not isinstance(join, Join):
         await refuse(ws, "join-first", 'the first message must be {"type": "join", ...}', BAD_REQUEST)
         return
+    account = await current_user(hub, ws, hub.settings.clock)
     seat: int | None = None
     if join.token is not None:
         seat = room.seat_for(join.token)
         if seat is None:
             await refuse(ws, "forbidden", "this link's token is not valid for this table", FORBIDDEN)
             return
-        await take_seat(hub, room, seat, join.name)
+        holder = room.seats[seat].user_id
+        if holder is not None and (account is None or account.id != holder):
+            await refuse(ws, "forbidden", "this seat is held by an account: log in to it to play", FORBIDDEN)
+            return
+    elif account is not None:
+        seat = room.seat_of(account)  # the account's own seat; else a spectator
+    if seat is not None:
+        await room.join_seat(seat, join.name, account)
     conn = SocketConn(ws, seat)
     await room.add(conn)
     try:
@@ -115,15 +124,6 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
                 await ws.close()
 
 
-async def take_seat(hub: Hub, room: Room, seat: int, name: str | None) -> None:
-    row = room.seats[seat]
-    if row.joined and (name is None or name == row.name):
-        return
-    row.joined = True
-    row.name = name or row.name
-    await hub.writer.call(hub.storage.mark_joined, room.id, seat, row.name)
-
-
 async def serve(room: Room, conn: SocketConn) -> None:
     while not conn.dropped:
         text = await receive(conn.ws)
@@ -133,6 +133,12 @@ async def serve(room: Room, conn: SocketConn) -> None:
                 await room.submit(conn.seat, message.action, message.step)
             elif isinstance(message, Ping):
                 conn.send(dumps({"type": "pong", "step": room.step}))
+            elif isinstance(message, Back):
+                await room.come_back(conn.seat)
+            elif isinstance(message, Leave):
+                await room.leave(conn.seat)
+            elif isinstance(message, Say):
+                await room.chat.say(conn.seat, message.text)
             else:
                 raise BadMessage("joined", "you have already joined this table")
         except (BadMessage, Refused) as err:

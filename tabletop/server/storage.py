@@ -18,6 +18,7 @@ from sqlalchemy import Engine, create_engine, delete, event, func, insert, inspe
 from sqlalchemy.engine import Connection
 
 from .schema import (
+    Account,
     Append,
     SeatRow,
     TableRow,
@@ -143,15 +144,15 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(insert(sessions_t).values(token_hash=token_hash, user_id=user_id, expires=expires))
 
-    def session_user(self, token_hash: str, now: float) -> str | None:
-        """The name of the user of an unexpired session, or None."""
+    def session_user(self, token_hash: str, now: float) -> Account | None:
+        """The user of an unexpired session, or None."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(users_t.c.name)
+                select(users_t.c.id, users_t.c.name)
                 .join(sessions_t, sessions_t.c.user_id == users_t.c.id)
                 .where(sessions_t.c.token_hash == token_hash, sessions_t.c.expires > now)
             ).first()
-        return None if row is None else str(row[0])
+        return None if row is None else Account(int(row[0]), str(row[1]))
 
     def end_session(self, token_hash: str) -> None:
         with self.engine.begin() as conn:
@@ -227,16 +228,16 @@ class Storage:
                     )
 
     def mark_joined(self, table_id: str, seat: int, name: str | None) -> None:
-        self.update_seat(table_id, seat, joined=True, name=name)
+        self.update_seat(table_id, seat, {"joined": True, "name": name})
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    def update_seat(self, table_id: str, seat: int, values: dict[str, Any]) -> None:
         """Change a seat's columns (joined, name, user_id, token_hash, absent, left, rank)."""
         with self.engine.begin() as conn:
             conn.execute(
                 update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
             )
 
-    def update_table(self, table_id: str, **values: Any) -> None:
+    def update_table(self, table_id: str, values: dict[str, Any]) -> None:
         """Change a table's columns (started, ...)."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
@@ -256,6 +257,23 @@ class Storage:
         with self.engine.connect() as conn:
             found = self._load(conn, [table_id])
         return found[0] if found else None
+
+    def user_tables(self, user_id: int, finished: bool, limit: int) -> list[TableRow]:
+        """The tables a user sits at, finished or not, newest first, without their actions."""
+        with self.engine.connect() as conn:
+            ids = (
+                conn.execute(
+                    select(tables_t.c.id)
+                    .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                    .where(seats_t.c.user_id == user_id, tables_t.c.finished.is_(finished))
+                    .order_by(tables_t.c.created.desc())
+                    .limit(limit)
+                )
+                .scalars()
+                .all()
+            )
+            rows = self._load(conn, list(dict.fromkeys(ids)), with_actions=False)
+        return sorted(rows, key=lambda r: -r.created)
 
     def load_unfinished(self) -> list[TableRow]:
         with self.engine.connect() as conn:

@@ -19,6 +19,16 @@ from tabletop.server import Settings, create_app
 CARD = re.compile(r"^(?:return=)?([FAXDWKOE][bryu])!?$")
 
 
+class Clock:
+    """A clock the test moves by hand (sessions, limits and table clocks read it; nothing sleeps)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @contextmanager
 def running(db_url: str, **settings: Any) -> Iterator[TestClient]:
     """The app on ``db_url``, started (lifespan run) and stopped around the block."""

@@ -11,19 +11,9 @@ from sqlalchemy import create_engine, text
 
 from tabletop.server.accounts import ACCOUNT_FAILURES, ADDRESS_FAILURES, COOKIE, SESSION_SECONDS, WINDOW
 
-from .helpers import running
+from .helpers import Clock, running
 
 PASSWORD = "correct horse battery"
-
-
-class Clock:
-    """A clock the test moves by hand (sessions and limits read it; nothing sleeps)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def signup(client: Any, name: str = "ana", password: str = PASSWORD) -> Any:

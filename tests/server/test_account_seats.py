@@ -1,0 +1,151 @@
+"""Accounts at tables (issue 13): a logged-in creator holds a seat by account, opens it without a
+link, takes open seats from the lobby, finds their tables on one page; a seat held by an account
+is not opened by its link in anybody else's hands, nor from a page of another site."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tabletop.server.accounts import COOKIE
+
+from .helpers import Clock, join, receive, running, token_of
+from .test_accounts import signup
+
+
+def new_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
+    body = {"game": "summon7", "options": {"players": len(seats)}, "seats": seats, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+@contextmanager
+def other(client: TestClient) -> Iterator[TestClient]:
+    """The same client as another browser: its own cookies (none to start with), the first
+    browser's back afterwards.  (One server: a second TestClient would start it again.)"""
+    saved = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        yield client
+    finally:
+        client.cookies.clear()
+        client.cookies.update(saved)
+
+
+def welcome(client: TestClient, table_id: str, origin: str | None = "http://testserver") -> dict[str, Any]:
+    headers = {"origin": origin} if origin else {}
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
+        return join(ws)
+
+
+def test_a_logged_in_creator_holds_the_first_seat_and_opens_it_without_a_link(db_url: str) -> None:
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        assert signup(client, "ana").status_code == 201
+        created = new_table(client, ["person", "person"])
+        table_id = created["table"]["id"]
+        seat0 = created["links"]["seats"][0]["url"]
+        assert seat0.endswith(f"/table/{table_id}")  # no token: the account opens it
+        assert created["table"]["seats"][0]["user"] == "ana"
+        assert welcome(client, table_id)["seat"] == 0
+        # a page of another site gets no seat from the cookie, nor does a socket without Origin
+        assert welcome(client, table_id, "http://evil.example")["seat"] is None
+        assert welcome(client, table_id, None)["seat"] is None
+
+
+def test_a_seat_held_by_an_account_is_not_opened_by_its_link_in_other_hands(db_url: str) -> None:
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        signup(client, "ana")
+        created = new_table(client, ["person", "person"])
+        table_id = created["table"]["id"]
+        token = token_of(created, 1)
+        with other(client) as bea:
+            signup(bea, "bea")
+            with bea.websocket_connect(
+                f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}
+            ) as ws:
+                assert join(ws, token)["seat"] == 1  # an invitation opened while logged in
+            assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["user"] == "bea"
+        with other(client) as guest, guest.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            ws.send_text(json.dumps({"type": "join", "token": token}))
+            assert receive(ws, "error")["code"] == "forbidden"
+
+
+def test_open_seats_are_taken_from_the_lobby_by_accounts_and_guests(db_url: str) -> None:
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        created = new_table(client, ["person", "person", "easy"], options={"players": 3})
+        table_id = created["table"]["id"]
+        with other(client) as bea:
+            signup(bea, "bea")
+            taken = bea.post(f"/api/tables/{table_id}/take", json={"seat": 1})
+            assert taken.status_code == 200 and taken.json() == {"url": f"/table/{table_id}"}
+            assert (
+                bea.post(f"/api/tables/{table_id}/take", json={"seat": 0}).status_code == 409
+            )  # one seat each
+            with bea.websocket_connect(
+                f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}
+            ) as ws:
+                assert join(ws)["seat"] == 1
+        assert client.post(f"/api/tables/{table_id}/take", json={"seat": 1}).status_code == 409
+        assert client.post(f"/api/tables/{table_id}/take", json={"seat": 2}).status_code == 404  # a bot's
+        guest = client.post(f"/api/tables/{table_id}/take", json={"seat": 0})
+        assert guest.status_code == 200
+        url = guest.json()["url"]
+        assert "#token=" in url
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            assert join(ws, url.split("#token=")[1])["seat"] == 0
+        # the creator's old link for seat 0 no longer opens it
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            ws.send_text(json.dumps({"type": "join", "token": token_of(created, 0)}))
+            assert receive(ws, "error")["code"] == "forbidden"
+        found = client.get(f"/api/tables/{table_id}").json()
+        assert found["status"] == "running" and found["clocks"]  # full: the clocks run
+
+
+def test_private_tables_are_not_in_the_lobby_and_their_seats_not_taken(db_url: str) -> None:
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        created = new_table(client, ["person", "person"], private=True)
+        table_id = created["table"]["id"]
+        listed = client.get("/api/tables").json()
+        assert table_id not in [t["id"] for kind in listed.values() for t in kind]
+        assert client.post(f"/api/tables/{table_id}/take", json={"seat": 1}).status_code == 403
+        assert client.get(f"/api/tables/{table_id}").json()["private"] is True
+
+
+def test_my_tables_lists_those_waiting_for_me_first(db_url: str) -> None:
+    clock = Clock()
+    with running(db_url, clock=clock, clock_tick=0) as client:
+        assert client.get("/api/me/tables").status_code == 401
+        signup(client, "ana")
+        mine = [new_table(client, ["person", "person"])["table"]["id"] for _ in range(3)]
+        with other(client) as bea:
+            signup(bea, "bea")
+            new_table(bea, ["person", "person"])  # bea's, not ana's
+            for table_id in mine[:2]:
+                bea.post(f"/api/tables/{table_id}/take", json={"seat": 1})
+        found = client.get("/api/me/tables").json()
+        listed = [t["id"] for kind in ("turn", "playing", "waiting") for t in found[kind]]
+        assert sorted(listed) == sorted(mine)
+        for t in found["turn"]:
+            assert t["my_seat"] == 0 and 0 in t["asked"]  # first, whether or not seats are still open
+        for kind, status in (("playing", "running"), ("waiting", "open")):
+            for t in found[kind]:
+                assert t["my_seat"] == 0 and 0 not in t["asked"] and t["status"] == status
+        assert mine[2] in [t["id"] for t in found["turn"] + found["waiting"]]
+        assert found["finished"] == []
+        text = json.dumps(found)
+        assert COOKIE not in text and "password" not in text and "token" not in text
+
+
+def test_rated_is_a_choice_kept_with_the_table(db_url: str) -> None:
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        rated = new_table(client, ["person", "easy"])["table"]
+        friendly = new_table(client, ["person", "easy"], rated=False)["table"]
+        assert rated["rated"] is True and friendly["rated"] is False
+        again = client.get(f"/api/tables/{friendly['id']}").json()
+        assert again["rated"] is False and again["takeover"] == "normal"
