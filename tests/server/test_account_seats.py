@@ -5,6 +5,7 @@ is not opened by its link in anybody else's hands, nor from a page of another si
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from tabletop.server.accounts import COOKIE
 
-from .helpers import Clock, join, receive, running, token_of
+from .helpers import Clock, act, join, receive, running, token_of
 from .test_accounts import signup
 
 
@@ -149,3 +150,42 @@ def test_rated_is_a_choice_kept_with_the_table(db_url: str) -> None:
         assert rated["rated"] is True and friendly["rated"] is False
         again = client.get(f"/api/tables/{friendly['id']}").json()
         assert again["rated"] is False and again["takeover"] == "normal"
+
+
+def test_a_rated_game_played_to_the_end_moves_the_ratings_and_lands_on_the_player_page(db_url: str) -> None:
+    clock = Clock()
+    with running(db_url, clock=clock, clock_tick=0) as client:
+        signup(client, "ana")
+        created = new_table(client, ["person", "easy"], clock={"mode": "none"})
+        table_id = created["table"]["id"]
+        rng = random.Random(5)
+        with client.websocket_connect(
+            f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}
+        ) as ws:
+            message = join(ws)
+            assert message["seat"] == 0
+            while not message["over"]:
+                if message["view"]["legal"]:
+                    act(ws, rng.choice(message["view"]["legal"]), message["step"])
+                message = receive(ws, "update")
+        place = client.get(f"/api/tables/{table_id}").json()["seats"][0]["rank"]
+        board = client.get("/api/ratings/summon7").json()["players"]
+        assert {p["name"] for p in board} == {"ana", "Bot (easy)"}
+        assert all(p["games"] == 1 for p in board)
+        ana, bot = (next(p for p in board if p["bot"] == is_bot) for is_bot in (False, True))
+        assert (ana["mu"] > bot["mu"]) == (place == 1)
+        page = client.get("/api/players/ana").json()
+        (game,) = page["games"]
+        assert game["table"] == table_id and game["rank"] == place and game["rated"]
+        assert game["replay"] == f"/replay/{table_id}"
+        # an unrated table among friends leaves the ratings alone
+        friendly = new_table(client, ["person", "easy"], clock={"mode": "none"}, rated=False)
+        with client.websocket_connect(
+            f"/ws/tables/{friendly['table']['id']}", headers={"origin": "http://testserver"}
+        ) as ws:
+            join(ws)
+            ws.send_text(json.dumps({"type": "leave"}))
+            while not receive(ws, "update")["over"]:
+                pass
+        assert all(p["games"] == 1 for p in client.get("/api/ratings/summon7").json()["players"])
+        assert len(client.get("/api/players/ana").json()["games"]) == 2
