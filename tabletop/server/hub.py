@@ -127,10 +127,12 @@ class Hub:
                 f"the bot for absent players is one of {', '.join(levels())}, not {takeover!r}"
             )
         rows, tokens = self._seat_rows(game.players, seats, rematch_of)
-        if creator is not None and rematch_of is None:
-            first = next((r for r in rows if r.kind == "person"), None)
-            if first is not None:
+        first = next((r for r in rows if r.kind == "person"), None)
+        if first is not None and rematch_of is None:  # the creator's own seat, never offered to others
+            if creator is not None:
                 first.user_id, first.name = creator.id, creator.name
+            else:
+                first.joined = True
         if rematch_of is not None:
             old = rematch_of.row
             control = rematch_of.clocks.control

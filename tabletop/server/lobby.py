@@ -160,7 +160,11 @@ def router(hub: Hub) -> APIRouter:
         if not room.over:
             raise HTTPException(409, "a rematch is for a finished game")
         people = [s for s in room.seats if s.kind == "person"]
-        if people and (body.token is None or room.seat_for(body.token) is None):
+        account = await current_user(hub, request, hub.settings.clock)
+        seated = (body.token is not None and room.seat_for(body.token) is not None) or (
+            account is not None and room.seat_of(account) is not None
+        )
+        if people and not seated:
             raise HTTPException(403, "only a seated player can ask for a rematch")
         new = await hub.rematch(room)
         return {"table": new.summary(), "links": links(request, new, {})}

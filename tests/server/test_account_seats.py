@@ -79,30 +79,32 @@ def test_a_seat_held_by_an_account_is_not_opened_by_its_link_in_other_hands(db_u
 
 def test_open_seats_are_taken_from_the_lobby_by_accounts_and_guests(db_url: str) -> None:
     with running(db_url, clock=Clock(), clock_tick=0) as client:
-        created = new_table(client, ["person", "person", "easy"], options={"players": 3})
+        created = new_table(client, ["person", "person", "person", "easy"], options={"players": 4})
         table_id = created["table"]["id"]
+        assert (
+            client.post(f"/api/tables/{table_id}/take", json={"seat": 0}).status_code == 409
+        )  # the creator's
         with other(client) as bea:
             signup(bea, "bea")
             taken = bea.post(f"/api/tables/{table_id}/take", json={"seat": 1})
             assert taken.status_code == 200 and taken.json() == {"url": f"/table/{table_id}"}
-            assert (
-                bea.post(f"/api/tables/{table_id}/take", json={"seat": 0}).status_code == 409
-            )  # one seat each
+            assert bea.post(f"/api/tables/{table_id}/take", json={"seat": 2}).status_code == 409  # one each
             with bea.websocket_connect(
                 f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}
             ) as ws:
                 assert join(ws)["seat"] == 1
         assert client.post(f"/api/tables/{table_id}/take", json={"seat": 1}).status_code == 409
-        assert client.post(f"/api/tables/{table_id}/take", json={"seat": 2}).status_code == 404  # a bot's
-        guest = client.post(f"/api/tables/{table_id}/take", json={"seat": 0})
+        assert client.post(f"/api/tables/{table_id}/take", json={"seat": 3}).status_code == 404  # a bot's
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "open"
+        guest = client.post(f"/api/tables/{table_id}/take", json={"seat": 2})
         assert guest.status_code == 200
         url = guest.json()["url"]
         assert "#token=" in url
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            assert join(ws, url.split("#token=")[1])["seat"] == 0
-        # the creator's old link for seat 0 no longer opens it
+            assert join(ws, url.split("#token=")[1])["seat"] == 2
+        # the creator's old link for seat 2 no longer opens it
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            ws.send_text(json.dumps({"type": "join", "token": token_of(created, 0)}))
+            ws.send_text(json.dumps({"type": "join", "token": token_of(created, 2)}))
             assert receive(ws, "error")["code"] == "forbidden"
         found = client.get(f"/api/tables/{table_id}").json()
         assert found["status"] == "running" and found["clocks"]  # full: the clocks run
@@ -178,6 +180,11 @@ def test_a_rated_game_played_to_the_end_moves_the_ratings_and_lands_on_the_playe
         (game,) = page["games"]
         assert game["table"] == table_id and game["rank"] == place and game["rated"]
         assert game["replay"] == f"/replay/{table_id}"
+        # the account's seat asks for a rematch without a link's token; a stranger may not
+        rematch = client.post(f"/api/tables/{table_id}/rematch", json={})
+        assert rematch.status_code == 201 and rematch.json()["table"]["seats"][0]["user"] == "ana"
+        with other(client) as stranger:
+            assert stranger.post(f"/api/tables/{table_id}/rematch", json={}).status_code == 403
         # an unrated table among friends leaves the ratings alone
         friendly = new_table(client, ["person", "easy"], clock={"mode": "none"}, rated=False)
         with client.websocket_connect(

@@ -1,9 +1,21 @@
-// The lobby: create a table (game, options, who sits where), share its links, see the tables.
+// The lobby: create a table (game, options, who sits where, its clock), share its links, see the
+// tables and take a free seat; logged in, "My tables": the tables waiting for you first.
+import { accountBar, accountName, onAccount, refreshAccount } from "./account.js";
 import { api, copy, playerName, setPlayerName, toast } from "./api.js";
 import { el } from "./cards.js";
+import { countdown, describeClock, syncNow } from "./clock.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalogue = { games: [], levels: [] };
+// the time control presets of the "Time control" select
+const CLOCKS = {
+  realtime: { mode: "realtime", move: 90, reserve: 300 },
+  fast: { mode: "realtime", move: 30, reserve: 120 },
+  slow: { mode: "realtime", move: 180, reserve: 600 },
+  turn: { mode: "turn", move: 86400, reserve: 3 * 86400 },
+  turn3: { mode: "turn", move: 3 * 86400, reserve: 0 },
+  none: { mode: "none" },
+};
 
 function currentGame() {
   return catalogue.games.find((g) => g.name === $("#game").value) || catalogue.games[0];
@@ -86,9 +98,15 @@ async function create(event) {
   event.preventDefault();
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   try {
-    const data = await api("/api/tables", { method: "POST", body: { game: currentGame().name, options: readOptions(), seats } });
+    const body = {
+      game: currentGame().name, options: readOptions(), seats,
+      clock: CLOCKS[$("#clock").value] || CLOCKS.realtime, rated: $("#rated").checked, private: $("#private").checked,
+      takeover: $("#takeover").value,
+    };
+    const data = await api("/api/tables", { method: "POST", body });
     showCreated(data);
     refresh();
+    refreshMine();
   } catch (err) {
     toast(err.message);
   }
@@ -113,7 +131,8 @@ function showCreated(data) {
   let firstPerson = true;
   for (const seat of data.links.seats) {
     if (seat.kind === "person") {
-      list.append(linkRow(`Seat ${seat.seat}: ${firstPerson ? "your seat" : "invite a friend"}`, seat.url, firstPerson ? "Take this seat" : "Open"));
+      const yours = firstPerson ? (accountName() ? "your seat (kept with your account)" : "your seat") : "invite a friend";
+      list.append(linkRow(`Seat ${seat.seat}: ${yours}`, seat.url, firstPerson ? "Take this seat" : "Open"));
       firstPerson = false;
     } else {
       list.append(el("li", "link-row bot", `Seat ${seat.seat}: bot (${seat.level})`));
@@ -127,19 +146,57 @@ function showCreated(data) {
   );
 }
 
+function seatName(s) {
+  if (s.kind === "bot") return `bot ${s.level}`;
+  return s.user || s.name || (s.joined ? "person" : "free seat");
+}
+
 function seatSummary(seats) {
-  return seats
-    .map((s) => (s.kind === "bot" ? `bot ${s.level}` : s.name || (s.joined ? "person" : "free seat")))
-    .join(" · ");
+  return seats.map(seatName).join(" · ");
+}
+
+// A person seat anybody may take from the lobby: nobody holds it yet.
+function freeSeats(t) {
+  if (t.status !== "open" || t.private) return [];
+  return t.seats.filter((s) => s.kind === "person" && !s.joined && !s.user);
+}
+
+async function takeSeat(t, seat, button) {
+  button.disabled = true;
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(t.id)}/take`, { method: "POST", body: { seat } });
+    location.assign(data.url);
+  } catch (err) {
+    button.disabled = false;
+    toast(err.message);
+    refresh();
+  }
+}
+
+// The table's settings in a line: its clock, rated, private.
+function settingsLine(t) {
+  const line = el("div", "settings-line");
+  if (t.clock !== undefined) line.append(el("span", "tag clock-mode", describeClock(t.clock)));
+  if (t.rated) line.append(el("span", "tag rated", "rated"));
+  if (t.private) line.append(el("span", "tag private", "private"));
+  return line;
 }
 
 function tableRow(t) {
   const row = el("li", `table-row ${t.status}`);
+  row.dataset.table = t.id;
   const info = el("div", "info");
   info.append(el("strong", null, `${t.title} · ${t.options.players ?? t.seats.length} players`), el("span", "muted", ` table ${t.id}`));
-  info.append(el("div", "seats-line", seatSummary(t.seats)));
+  info.append(el("div", "seats-line", seatSummary(t.seats)), settingsLine(t));
   if (t.status !== "finished" && typeof t.step === "number") info.append(el("div", "muted", `${t.step} actions so far`));
   const actions = el("div", "row-actions");
+  for (const s of freeSeats(t)) {
+    const take = el("button", "button small primary take-seat", `Take seat ${s.seat}`);
+    take.type = "button";
+    take.dataset.seat = String(s.seat);
+    take.addEventListener("click", () => takeSeat(t, s.seat, take));
+    actions.append(take);
+  }
   if (t.status === "finished") {
     const replay = el("a", "button small", "Replay");
     replay.href = `/replay/${t.id}`;
@@ -173,11 +230,105 @@ async function refresh() {
   }
 }
 
+// ---- my tables ----------------------------------------------------------------------------
+
+function whoseTurn(t) {
+  if (t.status === "finished") {
+    const mine = t.seats[t.my_seat] || {};
+    const place = mine.rank || (Array.isArray(t.ranking) ? t.ranking[t.my_seat] : null);
+    return place ? `finished: you placed ${place}` : "finished";
+  }
+  if (t.status === "open") {
+    const free = t.seats.filter((s) => s.kind === "person" && !s.joined && !s.user).length;
+    return `waiting for ${free} player${free === 1 ? "" : "s"}`;
+  }
+  const asked = Array.isArray(t.asked) ? t.asked : typeof t.to_act === "number" ? [t.to_act] : [];
+  if (asked.includes(t.my_seat)) return "your turn";
+  const names = asked.map((seat) => seatName(t.seats[seat] || {}));
+  return names.length ? `${names.join(", ")} to play` : "";
+}
+
+// The clock that matters most on a row: yours when you are asked, else the first running one.
+function rowClock(t) {
+  const clocks = (t.clocks || []).filter((c) => typeof c.ends === "number");
+  return clocks.find((c) => c.seat === t.my_seat) || clocks[0] || null;
+}
+
+function myRow(t, key) {
+  const row = el("li", `table-row my-table ${key}`);
+  row.dataset.table = t.id;
+  const info = el("div", "info");
+  info.append(el("strong", null, t.title), el("span", "muted", ` table ${t.id} · seat ${t.my_seat}`));
+  const players = t.seats.map((s) => (s.seat === t.my_seat ? "you" : seatName(s))).join(" · ");
+  info.append(el("div", "seats-line", players));
+  const state = el("div", "turn-line");
+  state.append(el("span", key === "turn" ? "turn yours" : "turn", whoseTurn(t)));
+  const clock = t.status === "finished" ? null : rowClock(t);
+  if (clock) {
+    const label = el("span", "clock-label", clock.seat === t.my_seat ? " · you have " : ` · ${seatName(t.seats[clock.seat] || {})} has `);
+    state.append(label, countdown(clock, t.clock ? t.clock.mode : "realtime"));
+  }
+  info.append(state);
+  const actions = el("div", "row-actions");
+  const open = el("a", key === "turn" ? "button small primary" : "button small", key === "finished" ? "See the end" : "Open");
+  open.href = `/table/${encodeURIComponent(t.id)}`;
+  actions.append(open);
+  if (key === "finished") {
+    const replay = el("a", "button small", "Replay");
+    replay.href = `/replay/${encodeURIComponent(t.id)}#seat=${t.my_seat}`;
+    actions.append(replay);
+  }
+  row.append(info, actions);
+  return row;
+}
+
+async function refreshMine() {
+  const panel = $("#mine");
+  if (!accountName()) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  try {
+    const data = await api("/api/me/tables");
+    const first = [data.turn, data.playing, data.waiting, data.finished].flat().find((t) => t && typeof t.now === "number");
+    if (first) syncNow(first.now);
+    const parts = [];
+    for (const [key, title] of [["turn", "Your turn"], ["playing", "Playing"], ["waiting", "Waiting for players"], ["finished", "Recently finished"]]) {
+      const items = (data[key] || []).slice(0, 30);
+      if (!items.length) continue;
+      const section = el("div", `group mine-${key}`);
+      section.append(el("h3", null, `${title} (${items.length})`));
+      const list = el("ul", "table-list");
+      for (const t of items) list.append(myRow(t, key));
+      section.append(list);
+      parts.push(section);
+    }
+    if (!parts.length) parts.push(el("p", "muted", "No tables yet: create one, or take a free seat at a table below."));
+    $("#my-tables").replaceChildren(...parts);
+  } catch (err) {
+    if (!accountName()) return;
+    $("#my-tables").replaceChildren(el("p", "muted", `Could not load your tables: ${err.message}`));
+  }
+}
+
 async function start() {
   const name = $("#name");
   name.value = playerName();
   name.addEventListener("change", () => setPlayerName(name.value.trim()));
+  accountBar($("#account"));
+  onAccount((user) => {
+    $("#name-field").hidden = Boolean(user);
+    refreshMine();
+  });
+  refreshAccount();
   catalogue = await api("/api/games");
+  for (const level of catalogue.levels) {
+    const option = el("option", null, level);
+    option.value = level;
+    $("#takeover").append(option);
+  }
+  $("#takeover").value = catalogue.levels.includes("normal") ? "normal" : catalogue.levels[0];
   for (const game of catalogue.games) {
     const option = el("option", null, game.title);
     option.value = game.name;
@@ -188,7 +339,10 @@ async function start() {
   $("#create").addEventListener("submit", create);
   drawOptions();
   refresh();
-  setInterval(refresh, 5000);
+  setInterval(() => {
+    refresh();
+    refreshMine();
+  }, 5000);
 }
 
 start().catch((err) => toast(err.message));

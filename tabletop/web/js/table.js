@@ -1,6 +1,8 @@
 // The table page: one WebSocket, the seat's view drawn by the game's renderer, the log, the end.
 import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
+import { addChatLine, startChat } from "./chat.js";
+import { noteClocks, seatExtras } from "./clock.js";
 import { rendererFor } from "./renderers.js";
 import { lineItem } from "./said.js";
 
@@ -14,6 +16,7 @@ const page = {
   labels: {}, content: {}, scores: null, log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false,
 };
 const $ = (sel) => document.querySelector(sel);
+const extras = seatExtras(sendMessage); // clocks, "I'm back", "Leave the game" (clock.js)
 
 function renderer() {
   return rendererFor(page.table && page.table.game);
@@ -59,13 +62,16 @@ function receive(msg) {
         table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, labels: msg.labels || {}, content: msg.content || {}, scores: msg.table.scores, step: msg.step,
         over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false,
       });
+      noteClocks(page, msg.table);
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
       render();
+      startChat(msg.chat, msg.seat, sendChat);
       break;
     case "update": {
       // an action sent is pending until its own update: another seat's (asked at the same time) may come first
       const answered = !page.pending || (msg.last && msg.last.seat === page.me) || msg.over;
       Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: !answered, fresh: true });
+      noteClocks(page, msg);
       page.log.push(...msg.events);
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
       render();
@@ -75,6 +81,9 @@ function receive(msg) {
       page.seats = msg.seats;
       if (page.table) page.table.seats = msg.seats;
       if (page.view) render();
+      break;
+    case "chat":
+      addChatLine(msg.line);
       break;
     case "rematch":
       page.rematch = msg.table;
@@ -88,6 +97,18 @@ function receive(msg) {
     default:
       break;
   }
+}
+
+function sendChat(text) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return false;
+  page.socket.send(JSON.stringify({ type: "chat", text }));
+  return true;
+}
+
+function sendMessage(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return false;
+  page.socket.send(JSON.stringify(message));
+  return true;
 }
 
 function act(text) {
@@ -109,11 +130,13 @@ function render() {
   const title = page.table ? page.table.title : "Table";
   document.title = `${title} · ${page.me === null ? "watching" : "your seat"}`;
   $("#title").textContent = title;
-  $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}`;
+  const account = page.me === null ? null : (page.seats[page.me] || {}).user;
+  $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}${account ? ` as ${account}` : ""}`;
   game.renderTable($("#board"), ctx);
   game.renderSide($("#side"), ctx);
   renderLog();
   renderEnd(game, ctx);
+  extras.render(page);
   page.fresh = false;
 }
 

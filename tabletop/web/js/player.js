@@ -1,0 +1,97 @@
+// A player's page: ratings per game, the rating over time (an SVG drawn by the server), and the
+// finished games with their places, rating changes and replays.
+import { api, tableId, toast } from "./api.js";
+import { el } from "./cards.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+function table(headings) {
+  const node = el("table", "ratings-table");
+  const head = el("tr");
+  for (const [text, className] of headings) head.append(el("th", className, text));
+  node.append(el("thead"), el("tbody"));
+  node.tHead.append(head);
+  return node;
+}
+
+function date(seconds) {
+  if (seconds === null || seconds === undefined) return "";
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function drawRatings(ratings) {
+  if (!ratings.length) {
+    $("#ratings").replaceChildren(el("p", "muted", "No rated games yet."));
+    return;
+  }
+  const node = table([["Game", null], ["Rating", "num"], ["Games", "num"], ["", null]]);
+  for (const r of ratings) {
+    const row = el("tr");
+    const board = el("a", null, "Leaderboard");
+    board.href = `/leaderboard?game=${encodeURIComponent(r.game)}`;
+    const last = el("td");
+    last.append(board);
+    row.append(el("td", null, r.title), el("td", "num", String(r.rating)), el("td", "num", String(r.games)), last);
+    node.tBodies[0].append(row);
+  }
+  $("#ratings").replaceChildren(node);
+}
+
+function drawPlot(name, ratings) {
+  if (!ratings.some((r) => r.history.length)) {
+    $("#plot").replaceChildren(el("p", "muted", "The plot appears after a first rated game."));
+    return;
+  }
+  const img = el("img");
+  img.src = `/api/players/${encodeURIComponent(name)}/rating.svg`;
+  img.alt = `${name}'s rating over time, one line per game`;
+  $("#plot").replaceChildren(img);
+}
+
+function change(g) {
+  if (!g.rated) return el("span", "muted", "unrated");
+  if (g.change === null || g.change === undefined) return el("span", null, "rated");
+  const sign = g.change > 0 ? "+" : g.change < 0 ? "−" : "±";
+  const kind = g.change > 0 ? "change up" : g.change < 0 ? "change down" : "change";
+  return el("span", kind, `${sign}${Math.abs(g.change)}`);
+}
+
+function drawGames(games) {
+  if (!games.length) {
+    $("#games").replaceChildren(el("p", "muted", "No finished games yet."));
+    return;
+  }
+  const node = table([["Game", null], ["Finished", "hide-narrow"], ["Place", null], ["Rating", "num"], ["", null]]);
+  for (const g of games) {
+    const row = el("tr");
+    const place = el("td", null, g.rank ? `${g.rank} of ${g.players}` : `— of ${g.players}`);
+    if (g.left) place.append(el("span", "tag left", "left"));
+    const rated = el("td", "num");
+    rated.append(change(g));
+    const replay = el("a", null, "Replay");
+    replay.href = g.replay;
+    const last = el("td");
+    last.append(replay);
+    row.append(el("td", null, g.title), el("td", "hide-narrow", date(g.finished_at)), place, rated, last);
+    node.tBodies[0].append(row);
+  }
+  $("#games").replaceChildren(node);
+}
+
+async function start() {
+  const wanted = tableId(); // the last part of /players/NAME
+  try {
+    const data = await api(`/api/players/${encodeURIComponent(wanted)}`);
+    $("#title").textContent = data.name;
+    document.title = `${data.name} · tabletop`;
+    drawRatings(data.ratings);
+    drawPlot(data.name, data.ratings);
+    drawGames(data.games);
+  } catch (err) {
+    $("#title").textContent = "No such player";
+    for (const id of ["#ratings", "#plot", "#games"]) $(id).replaceChildren();
+    toast(err.message);
+  }
+}
+
+start();
