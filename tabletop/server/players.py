@@ -80,6 +80,9 @@ def page_json(page: ratings.PlayerPage) -> dict[str, JSON]:
     }
 
 
+DAY = 24 * 3600.0
+
+
 def draw(page: ratings.PlayerPage) -> bytes:
     """The shown rating over time as SVG, one line per game (blocking: run it in a thread)."""
     import numpy as np
@@ -104,6 +107,11 @@ def draw(page: ratings.PlayerPage) -> bytes:
                 label=title_of(rating.game),
             )
         if lines:
+            times = [p.at for r in lines for p in r.history]
+            if max(times) - min(times) < 2 * DAY:  # a day or two of games: hours, not years
+                middle = (max(times) + min(times)) / 2
+                span = np.array([round(middle - DAY), round(middle + DAY)], dtype="datetime64[s]")
+                axes.set_xlim(span[0], span[1])
             axes.set_ylabel("Rating", color=text)
             legend = axes.legend(loc="best", frameon=False, fontsize=9)
             for label in legend.get_texts():
