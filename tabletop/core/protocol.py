@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from .errors import IllegalAction, InvalidOptions
 
@@ -147,6 +147,13 @@ class State(ABC, Generic[A]):
         """The choices of the decision ``seat`` is asked now; empty when it is not asked."""
         return self.legal_actions() if seat == self.current_seat else []
 
+    def neutral_action(self, seat: int) -> A | None:
+        """The answer that closes ``seat``'s question when its time runs out, if that question is
+        a response window about someone else's decision (the rules' neutral answer: no veto, no
+        donation, a zero bid, no vote, an offer declined).  None, the default, for a decision of
+        the seat's own, which a front end hands to a bot when the seat's time runs out."""
+        return None
+
     @abstractmethod
     def apply(self, action: A, seat: int | None = None) -> list[Event]:
         """Play ``action`` (for ``seat`` if given) in place; return what happened.
@@ -215,6 +222,44 @@ class State(ABC, Generic[A]):
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@runtime_checkable
+class Trading(Protocol[A]):
+    """What a :class:`State` offers when players may trade outside their turn (optional).
+
+    A front end keeps the offers themselves outside the game: composing, sending, withdrawing,
+    declining one changes nothing in the game.  When the receiver accepts, one action carries the
+    whole offer out; it is applied for the receiver (``apply(action, seat=receiver)``), accepted
+    from that seat even when it is asked nothing, and recorded like any other (``@seat text``).
+    Like leaving, it is never among ``legal_actions`` or ``legal_actions_for``, so that no bot or
+    random player plays it by chance.  ``apply`` refuses it (``IllegalAction`` with the reason,
+    the state unchanged) unless ``trade_open()`` and the offer is still possible.  Test with
+    ``isinstance(state, Trading)``.
+    """
+
+    def trade_action(self, offerer: int, receiver: int, give: list[str], ask: list[str]) -> A:
+        """The action that carries out ``offerer``'s offer to ``receiver`` when ``receiver``
+        accepts it: ``give`` goes from the offerer to the receiver, ``ask`` back, each item one of
+        the game's codes.  Raises :class:`IllegalAction` with the reason when the offer is
+        malformed or not possible in this position (an item its giver does not hold, too many
+        items, a seat that left, the offerer trading with himself, nothing at all...).  It does
+        not require ``trade_open()``: an offer accepted while something is being decided may be
+        carried out at the next moment a trade is open, if it is still possible then."""
+        ...
+
+    def trade_open(self) -> bool:
+        """Whether a trade may be carried out now (no decision in progress depends on what it
+        would move; the game is neither over nor being set up)."""
+        ...
+
+    def trade_question(self, action: A, receiver: int) -> State[A]:
+        """A copy of this position in which ``receiver`` is asked to accept or decline exactly
+        the offer ``action`` carries out, so that a bot answers with its usual code: its
+        ``legal_actions_for(receiver)`` are the game's accept and decline.  The copy is for
+        deciding only, never played on as the game; raises :class:`IllegalAction` like
+        ``trade_action`` when the offer is not possible."""
+        ...
 
 
 class Game(ABC, Generic[A]):

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine, insert, select
 
 from ..core.protocol import JSON
-from .accounts import Limiter
+from .limits import Limiter
 from .messages import dumps
-from .rooms import Refused
+from .refused import Refused
 from .schema import chat_t
 
 if TYPE_CHECKING:

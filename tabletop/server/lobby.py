@@ -15,8 +15,9 @@ from .accounts import current_user
 from .bots import levels
 from .clocks import time_control
 from .hub import Hub, finished_summary
+from .refused import Refused
 from .replay import replay_step
-from .rooms import Refused, Room
+from .rooms import Room
 from .tokens import hash_token, new_token
 
 OptionValue = int | bool | str
@@ -26,6 +27,7 @@ class Clock(BaseModel):
     mode: str = Field("realtime", max_length=16)
     move: float | None = None
     reserve: float | None = None
+    window: float | None = None
 
 
 class CreateTable(BaseModel):

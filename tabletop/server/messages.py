@@ -10,11 +10,14 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
 - ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
   out) takes it back
 - ``{"type": "leave"}``: the player leaves for good; a bot plays the seat to the end
+- ``{"type": "offer", "to": 2, "give": ["10", "aer.jpn"], "ask": ["jpn"], "note": "..."}``: a
+  trade offer to another seat, in games where players trade at any time (offers.py);
+  ``{"type": "withdraw", "offer": 7}`` and ``{"type": "reply", "offer": 7, "accept": true}``
 
 A join without a token from a browser logged in to an account that holds a seat at the table
 takes that seat.
 
-Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``error``, ``pong``
+Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``offers``, ``error``, ``pong``
 (docs/server.md shows each).
 """
 
@@ -28,6 +31,8 @@ import orjson
 MAX_MESSAGE = 4096
 MAX_NAME = 24
 MAX_CHAT = 300  # characters in a chat line
+MAX_NOTE = 200  # characters in an offer's promise
+MAX_ITEMS = 16  # items on each side of an offer (the game may allow fewer)
 
 
 class BadMessage(Exception):
@@ -73,7 +78,26 @@ class Leave:
     pass
 
 
-Message = Join | Act | Ping | Say | Back | Leave
+@dataclass(frozen=True)
+class MakeOffer:
+    to: int
+    give: list[str]
+    ask: list[str]
+    note: str
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    offer: int
+
+
+@dataclass(frozen=True)
+class Reply:
+    offer: int
+    accept: bool
+
+
+Message = Join | Act | Ping | Say | Back | Leave | MakeOffer | Withdraw | Reply
 
 
 def dumps(value: Any) -> str:
@@ -135,11 +159,51 @@ def parse(text: str | bytes | None) -> Message:
             raise BadMessage("too-long", f"a chat line may be at most {MAX_CHAT} characters")
         _only(data, {"type", "text"})
         return Say(line)
+    if kind == "offer":
+        _only(data, {"type", "to", "give", "ask", "note"})
+        to = _number(data.get("to"), "to")
+        return MakeOffer(to, _items(data, "give"), _items(data, "ask"), _note(data))
+    if kind == "withdraw":
+        _only(data, {"type", "offer"})
+        return Withdraw(_number(data.get("offer"), "offer"))
+    if kind == "reply":
+        _only(data, {"type", "offer", "accept"})
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise BadMessage("malformed", '"accept" must be true or false')
+        return Reply(_number(data.get("offer"), "offer"), accept)
     simple: dict[str, type[Ping | Back | Leave]] = {"ping": Ping, "back": Back, "leave": Leave}
     if isinstance(kind, str) and kind in simple:
         _only(data, {"type"})
         return simple[kind]()
-    raise BadMessage("malformed", '"type" must be "join", "action", "chat", "back", "leave" or "ping"')
+    kinds = '"join", "action", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
+    raise BadMessage("malformed", f'"type" must be {kinds}')
+
+
+def _number(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
+        raise BadMessage("malformed", f'"{name}" must be a number')
+    return value
+
+
+def _items(data: dict[str, Any], name: str) -> list[str]:
+    items = data.get(name, [])
+    if not isinstance(items, list) or len(items) > MAX_ITEMS:
+        raise BadMessage("malformed", f'"{name}" must be a list of at most {MAX_ITEMS} item codes')
+    for item in items:
+        if not isinstance(item, str) or not 0 < len(item) <= 32 or not item.isprintable() or " " in item:
+            raise BadMessage("malformed", f'"{name}" must hold item codes such as "10", "merc" or "jpn"')
+    return list(items)
+
+
+def _note(data: dict[str, Any]) -> str:
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise BadMessage("malformed", '"note" must be text')
+    note = " ".join("".join(ch if ch.isprintable() else " " for ch in note).split())
+    if len(note) > MAX_NOTE:
+        raise BadMessage("too-long", f"an offer's promise may be at most {MAX_NOTE} characters")
+    return note
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 from ..core.protocol import JSON, Event
 from ..core.record import parse_entry
 from ..words import content
-from .rooms import Refused, Room, hidden_action
+from .refused import Refused
+from .rooms import Room, hidden_action
 from .said import told_events
 
 LOG_TAIL = 40

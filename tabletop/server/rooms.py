@@ -36,8 +36,11 @@ from ..core.registry import make
 from ..words import content, labels
 from . import ratings
 from .bots import bot_seed
+from .chat import Chat
 from .clocks import SeatClocks, stored_control
 from .messages import dumps
+from .offers import Offers
+from .refused import Refused
 from .said import seat_names, told_events
 from .schema import Account
 from .storage import Append, SeatRow, TableRow
@@ -50,15 +53,6 @@ log = logging.getLogger("tabletop.server")
 LOG_LENGTH = 300  # events sent to a client that joins
 
 
-class Refused(Exception):
-    """An action the room does not accept; nothing changed."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def hidden_action(sealed: bool, events: list[Event]) -> bool:
     """Whether an action's text must stay with its own seat: a sealed choice (one of several seats
     asked at once), or an action that made something happen only some seats may see (a card laid
@@ -67,14 +61,16 @@ def hidden_action(sealed: bool, events: list[Event]) -> bool:
 
 
 class Prompt:
-    """A question open to one seat: the step it was first asked at, when, and its choices' texts."""
+    """A question open to one seat: the step it was first asked at, when, its choices' texts, and
+    the neutral answer closing it when it is a response window (``State.neutral_action``)."""
 
-    __slots__ = ("at", "legal", "since")
+    __slots__ = ("at", "legal", "neutral", "since")
 
-    def __init__(self, since: int, legal: list[str], at: float) -> None:
+    def __init__(self, since: int, legal: list[str], at: float, neutral: str | None = None) -> None:
         self.since = since
         self.legal = legal
         self.at = at
+        self.neutral = neutral
 
 
 class Conn(Protocol):
@@ -113,9 +109,10 @@ class Room:
             self.last, self.last_secret = {"seat": seat, "action": action_text}, secret
             self.ask(seat, at)
         self.conns: dict[int | None, set[Conn]] = {}
-        from .chat import Chat  # here: chat.py needs this module's Refused
-
         self.chat = Chat(self)
+        self.offers = Offers(self)
+        self.consulting: set[int] = set()  # offers a bot is deciding on
+        self.background: set[asyncio.Task[None]] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -174,7 +171,10 @@ class Room:
         for seat, prompt in sorted(self.prompts.items()):
             deadline = self.deadline(seat, prompt)
             if deadline is not None:
-                found.append({"seat": seat, "ends": deadline, "reserve": self.clocks.reserve[seat]})
+                window = prompt.neutral is not None
+                found.append(
+                    {"seat": seat, "ends": deadline, "reserve": self.clocks.reserve[seat], "window": window}
+                )
         return found
 
     def summary(self) -> dict[str, JSON]:
@@ -194,6 +194,7 @@ class Room:
             "created": self.row.created,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            "trading": self.offers.trading,
             "clock": self.clocks.control.to_json() if self.clocks.control.timed else None,
             "clocks": self.running_clocks(),
             "now": self.now(),
@@ -232,14 +233,19 @@ class Room:
         (None: the set-up).
 
         A seat other than the mover that was asked before and is asked the same choices keeps the
-        step and time its question was first asked at; every other seat's question is new."""
+        step its question was first asked at; every other seat's question is new, but one still
+        asked of a seat that did not move (its choices changed by a trade) keeps its clock."""
         old = self.prompts
         fresh: dict[int, Prompt] = {}
         for seat in self.state.to_act():
             legal = [str(a) for a in self.state.legal_actions_for(seat)]
             kept = old.get(seat)
-            keep = kept is not None and seat != mover and kept.legal == legal
-            fresh[seat] = kept if keep and kept is not None else Prompt(self.step, legal, at)
+            if kept is not None and seat != mover and kept.legal == legal:
+                fresh[seat] = kept
+            else:
+                neutral = self.state.neutral_action(seat)
+                since = kept.at if kept is not None and seat != mover else at
+                fresh[seat] = Prompt(self.step, legal, since, None if neutral is None else str(neutral))
         self.prompts = fresh
 
     # -- clocks -----------------------------------------------------------------------
@@ -248,38 +254,49 @@ class Room:
         prompt = self.prompts.get(seat) if seat is not None else None
         if seat is None or prompt is None:
             return
-        if self.seats[seat].kind == "person":
+        if self.seats[seat].kind == "person" and prompt.neutral is None:  # a window spends no reserve
             self.clocks.charge(seat, prompt.at, at, self.row.started)
 
     def deadline(self, seat: int, prompt: Prompt) -> float | None:
         """When ``seat``'s open question runs out (None: never, or a bot answers it anyway)."""
         if self.over or self.bot_plays(seat):
             return None
-        return self.clocks.deadline(seat, prompt.at, self.row.started)
+        return self.clocks.deadline(seat, prompt.at, self.row.started, prompt.neutral is not None)
 
     def next_deadline(self) -> float | None:
         found = [d for seat, p in self.prompts.items() if (d := self.deadline(seat, p)) is not None]
+        offers = self.offers.next_deadline()
+        if offers is not None:
+            found.append(offers)
         return min(found) if found else None
 
     async def expire(self, now: float) -> int:
-        """Each asked seat whose time has run out is marked absent and the takeover bot answers
-        for it; returns how many."""
+        """Each asked seat whose time has run out: a response window closes with its neutral
+        answer; any other question's seat is marked absent and the takeover bot answers for it.
+        Returns how many ran out."""
+        expired = absent = 0
         async with self.lock:
-            late = [
-                seat
-                for seat, p in self.prompts.items()
-                if (d := self.deadline(seat, p)) is not None and d <= now
-            ]
-            for seat in late:
+            expired += self.offers.expire(now)
+            while True:
+                late = [s for s, p in sorted(self.prompts.items()) if (d := self.deadline(s, p)) and d <= now]
+                if not late:
+                    break
+                seat, prompt = late[0], self.prompts[late[0]]
+                expired += 1
+                if prompt.neutral is not None:
+                    await self._submit(seat, prompt.neutral, None, auto=True)  # among its choices
+                    continue
                 self.seats[seat].absent = True
+                absent += 1
                 await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, {"absent": True})
                 log.info(
                     "table %s: seat %d ran out of time; the %s bot plays for it", self.id, seat, self.takeover
                 )
-        if late:
+        if absent:
             self.announce_seats()
+        if expired:
             self.schedule_bot()
-        return len(late)
+        return expired
 
     # -- seats --------------------------------------------------------------------------
     @property
@@ -405,6 +422,7 @@ class Room:
                 "content": content(self.game.name),
                 "log": log_events[-LOG_LENGTH:],
                 "chat": self.chat.recent(),
+                "offers": self.offers.for_seat(seat),
             }
         )
 
@@ -430,7 +448,14 @@ class Room:
             await self._submit(seat, text, step)
         self.schedule_bot()
 
-    async def _submit(self, seat: int | None, text: str, step: int | None, auto: bool = False) -> None:
+    async def submit_anytime(self, seat: int, text: str) -> None:
+        """An action a seat may take outside its questions (an accepted trade); the room's lock is
+        held, the rules judge it (offers.py)."""
+        await self._submit(seat, text, None, anytime=True)
+
+    async def _submit(
+        self, seat: int | None, text: str, step: int | None, auto: bool = False, anytime: bool = False
+    ) -> None:
         if seat is None:
             raise Refused("spectator", "spectators cannot act; open a seat's invitation link to play")
         if self.over:
@@ -439,7 +464,7 @@ class Room:
         open_since = prompt.since if prompt is not None else self.step
         if step is not None and step != self.step and not open_since <= step < self.step:
             raise Refused("stale", f"the table has moved on (step {self.step}, not {step}); look again")
-        if prompt is None:
+        if prompt is None and not anytime:
             asked = sorted(self.prompts)
             if len(asked) == 1:
                 raise Refused("out-of-turn", f"it is seat {asked[0]}'s turn, not yours (seat {seat})")
@@ -448,7 +473,7 @@ class Room:
         try:
             action = self.game.parse_action(text)
             written = entry(self.state, action, seat)  # as the record writes it, before it is applied
-            secret = len(self.prompts) > 1
+            secret = len(self.prompts) > 1 and not anytime
             events = self.state.apply(action, seat=seat)  # unchanged if it raises
         except InvalidActionText as err:
             raise Refused("invalid", str(err)) from None
@@ -469,10 +494,12 @@ class Room:
         self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
         self.last, self.last_secret = {"seat": seat, "action": str(action)}, hidden_action(secret, events)
-        self.ask(seat, now)
+        self.ask(None if anytime else seat, now)
         if over:
             await self._finish(now)
         self.broadcast(events)
+        self.offers.after_action()
+        await self.offers.carry_out()
 
     async def _finish(self, now: float) -> None:
         """The game is over: each seat's place is stored, and a rated table's result rated."""
@@ -525,6 +552,7 @@ class Room:
         return [self.seats[seat] for seat in sorted(self.prompts) if self.bot_plays(seat)]
 
     def schedule_bot(self) -> None:
+        self.offers.consult_bots()
         if not self.bots_to_act() or (self.bot_task is not None and not self.bot_task.done()):
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._play_bots(), name=f"bots-{self.id}")
@@ -561,6 +589,8 @@ class Room:
         return await self.hub.bots.decide(self.game, state, bot.seat, level, seed)
 
     async def stop(self) -> None:
+        for task in list(self.background):
+            task.cancel()
         if self.bot_task is not None:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, TabletopError):

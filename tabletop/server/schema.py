@@ -82,7 +82,7 @@ actions_t = Table(
     Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
     Column("idx", Integer, primary_key=True),
     Column("seat", Integer, nullable=True),
-    Column("action", String(64), nullable=False),
+    Column("action", String(255), nullable=False),  # 64 before revision 0004
     Column("at", Float, nullable=False),
     Column("auto", Boolean, nullable=False, server_default=false()),
 )

@@ -15,8 +15,23 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .accounts import current_user
 from .hub import Hub
-from .messages import Act, Back, BadMessage, Join, Leave, Ping, Say, dumps, error, parse
-from .rooms import Refused, Room
+from .messages import (
+    Act,
+    Back,
+    BadMessage,
+    Join,
+    Leave,
+    MakeOffer,
+    Ping,
+    Reply,
+    Say,
+    Withdraw,
+    dumps,
+    error,
+    parse,
+)
+from .refused import Refused
+from .rooms import Room
 
 log = logging.getLogger("tabletop.server")
 MAX_QUEUED = 500
@@ -133,6 +148,12 @@ async def serve(room: Room, conn: SocketConn) -> None:
                 await room.submit(conn.seat, message.action, message.step)
             elif isinstance(message, Ping):
                 conn.send(dumps({"type": "pong", "step": room.step}))
+            elif isinstance(message, MakeOffer):
+                await room.offers.offer(conn.seat, message.to, message.give, message.ask, message.note)
+            elif isinstance(message, Withdraw):
+                await room.offers.take_back(conn.seat, message.offer)
+            elif isinstance(message, Reply):
+                await room.offers.answer(conn.seat, message.offer, message.accept)
             elif isinstance(message, Back):
                 await room.come_back(conn.seat)
             elif isinstance(message, Leave):

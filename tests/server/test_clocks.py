@@ -5,6 +5,8 @@ the database after a restart.  Time is a clock the test moves by hand; nothing s
 from __future__ import annotations
 
 import json
+import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -73,10 +75,13 @@ def asked(client: TestClient, table_id: str) -> int:
 
 # -- the time control ---------------------------------------------------------------------
 def test_a_time_control_is_checked_when_a_table_is_created() -> None:
-    assert time_control(None) == TimeControl("realtime", 90.0, 300.0)
+    assert time_control(None) == TimeControl("realtime", 90.0, 300.0, 45.0)
     assert time_control({"mode": "none"}) == UNTIMED
-    assert time_control({"mode": "turn"}) == TimeControl("turn", DAY, 3 * DAY)
-    assert time_control({"mode": "realtime", "move": 20, "reserve": 0}) == TimeControl("realtime", 20.0, 0.0)
+    assert time_control({"mode": "turn"}) == TimeControl("turn", DAY, 3 * DAY, DAY / 2)
+    assert time_control({"mode": "realtime", "move": 20, "reserve": 0}) == TimeControl(
+        "realtime", 20.0, 0.0, 45.0
+    )
+    assert time_control({"mode": "realtime", "window": 15}).window == 15.0
     for bad in (
         {"mode": "blitz"},
         {"mode": "realtime", "move": 5},
@@ -85,6 +90,8 @@ def test_a_time_control_is_checked_when_a_table_is_created() -> None:
         {"mode": "realtime", "move": True},
         {"mode": "realtime", "move": "90"},
         {"mode": "realtime", "increment": 5},
+        {"mode": "realtime", "window": 5},
+        {"mode": "turn", "window": 60},
     ):
         with pytest.raises(InvalidOptions):
             time_control(bad)
@@ -127,7 +134,9 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_returns(db_url
             start = clock.now  # the second seat's join started the table
             seat = asked(client, table_id)
             ends = summary(client, table_id)["clocks"]
-            assert ends == [{"seat": seat, "ends": start + MOVE + RESERVE, "reserve": RESERVE}]
+            assert ends == [
+                {"seat": seat, "ends": start + MOVE + RESERVE, "reserve": RESERVE, "window": False}
+            ]
             clock.now = start + MOVE + RESERVE - 1
             assert expire(client) == 0
             clock.now = start + MOVE + RESERVE + 1
@@ -256,7 +265,8 @@ def test_a_turn_based_table_gives_days(db_url: str) -> None:
         table_id = created["table"]["id"]
         with seated(client, created, 2):
             start = clock.now
-            assert summary(client, table_id)["clock"] == {"mode": "turn", "move": DAY, "reserve": 2 * DAY}
+            found = summary(client, table_id)["clock"]
+            assert found == {"mode": "turn", "move": DAY, "reserve": 2 * DAY, "window": DAY / 2}
             clock.now = start + 3 * DAY - 60
             assert expire(client) == 0
             clock.now = start + 3 * DAY + 60
@@ -297,3 +307,43 @@ def test_spectators_cannot_leave_or_come_back(db_url: str) -> None:
             receive(ws, "pong")
         seats = summary(client, created["table"]["id"])["seats"]
         assert not any(s["left"] or s["absent"] for s in seats)
+
+
+# -- response windows ----------------------------------------------------------------------
+def asked_of(room: Any, seat: int, seconds: float = 30.0) -> Any:
+    """``seat``'s open question once the bots have answered theirs (None: the game is over)."""
+    deadline = time.monotonic() + seconds
+    while seat not in room.prompts and not room.over:
+        assert time.monotonic() < deadline, "the bots did not answer"
+        time.sleep(0.005)
+    return room.prompts.get(seat)
+
+
+def test_a_response_window_closes_with_the_rules_neutral_answer_and_nobody_is_absent(db_url: str) -> None:
+    clock = Clock()
+    with running(db_url, clock=clock, clock_tick=0) as client:
+        body = {"game": "megacorps", "options": {"players": 3}, "seats": ["person", "easy", "easy"]}
+        body["clock"] = {"mode": "realtime", "move": 60, "reserve": 0, "window": 20}
+        table_id = client.post("/api/tables", json={**body, "takeover": "easy"}).json()["table"]["id"]
+        room = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
+        rng = random.Random(3)
+        for _ in range(2000):  # play seat 0 at random until it is asked about another's decision
+            prompt = asked_of(room, 0)
+            assert prompt is not None, "the game ended before a window opened"
+            if prompt.neutral is not None:
+                break
+            client.portal.call(room.submit, 0, rng.choice(prompt.legal))  # type: ignore[union-attr]
+        assert prompt.neutral is not None and prompt.neutral in prompt.legal
+        step = room.step
+        (window,) = [c for c in summary(client, table_id)["clocks"] if c["seat"] == 0]
+        assert window["window"] and window["ends"] == max(prompt.at, room.row.started) + 20
+        clock.now = window["ends"] - 1
+        assert expire(client) == 0
+        clock.now = window["ends"] + 1
+        assert expire(client) >= 1
+        assert room.record.actions[step].split(" ", 1)[-1] == prompt.neutral or room.record.actions[step] == (
+            prompt.neutral
+        )
+        assert auto_actions(db_url, table_id)[step] == (0, True)
+        assert not room.seats[0].absent  # a window closing is no absence
+        assert room.clocks.reserve[0] == 0.0 and summary(client, table_id)["seats"][0]["absent"] is False

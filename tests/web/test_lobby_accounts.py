@@ -85,7 +85,7 @@ def test_sign_up_create_a_timed_table_find_it_in_my_tables_and_log_in_again(
     page.wait_for_selector("#created .link-row")
     table = page.inner_text("#created h3").split()[1]
     room = live.room(table)
-    assert room.summary()["clock"] == {"mode": "realtime", "move": 180.0, "reserve": 600.0}
+    assert room.summary()["clock"] == {"mode": "realtime", "move": 180.0, "reserve": 600.0, "window": 90.0}
     assert room.seats[0].user_id is not None
     # the table waits for you (the bots answer at once): under "Your turn", with your clock running
     row = f".mine-turn .my-table[data-table='{table}']"

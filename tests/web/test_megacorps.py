@@ -190,6 +190,71 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
     context.close()
 
 
+# -- previews on your turn ---------------------------------------------------------------------------
+def shown_preview(page: Any) -> dict[str, Any]:
+    """The preview box: the action it shows, its text and the numbers its spans carry."""
+    return dict(
+        page.eval_on_selector(
+            ".mc-preview",
+            """b => ({for: b.dataset.for || null, text: b.textContent,
+                      paid: [...b.querySelectorAll('.mc-pv-seat')].map(s => Number(s.dataset.amount)),
+                      attack: Number((b.querySelector('[data-attack]') || {dataset: {}}).dataset.attack),
+                      defence: Number((b.querySelector('[data-defence]') || {dataset: {}}).dataset.defence),
+                      price: Number((b.querySelector('[data-price]') || {dataset: {}}).dataset.price)})""",
+        )
+    )
+
+
+def test_on_your_turn_pointing_at_a_place_previews_what_it_would_do(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "easy", "easy"], "megacorps")
+    room = live.room(created["table"]["id"])
+    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
+    deadline = time.monotonic() + 60
+    while not (asked_now(page, room, 0) and room.state.view(0)["phase"] == "turn"):
+        assert time.monotonic() < deadline, "seat 0's turn did not come"
+        if asked_now(page, room, 0):  # the draft: take the first free company
+            click(page, page.query_selector(".mc-table [data-action^='take ']"))
+        page.wait_for_timeout(20)
+    previews = room.state.view(0)["previews"]
+    assert "Point at" in page.inner_text(".mc-preview")
+    # an industry to pay out: what each player would be paid
+    industry = page.locator("th.mc-industry button[data-action^='payout ']").first
+    text = industry.get_attribute("data-action")
+    industry.hover()
+    until(page, f"document.querySelector('.mc-preview').dataset.for === '{text}'")
+    shown = shown_preview(page)
+    assert shown["paid"] == previews[text]["paid"]
+    assert f"you +{previews[text]['paid'][0]}" in shown["text"]
+    # a country to attack: the two totals before donations
+    country = page.locator("th.mc-country button[data-action^='war ']").first
+    war = country.get_attribute("data-action")
+    country.hover()
+    until(page, f"document.querySelector('.mc-preview').dataset.for === '{war}'")
+    shown = shown_preview(page)
+    expected = previews[war]
+    assert [shown["attack"], shown["defence"]] == [expected["attack"], expected["defence"]]
+    assert f"your attack {expected['attack']} vs defence {expected['defence']}" in shown["text"]
+    # a company to buy, reached with the keyboard
+    company = page.locator(".mc-co[data-action^='buy ']").first
+    buy = company.get_attribute("data-action")
+    company.focus()
+    until(page, f"document.querySelector('.mc-preview').dataset.for === '{buy}'")
+    assert shown_preview(page)["price"] == previews[buy]["price"]
+    company.evaluate("b => b.blur()")
+    page.mouse.move(0, 0)
+    until(page, "!document.querySelector('.mc-preview').dataset.for")
+    # a click still plays the action
+    before = room.step
+    industry.click()
+    deadline = time.monotonic() + 20
+    while room.step == before:
+        assert time.monotonic() < deadline, "the click was not taken"
+        time.sleep(0.01)
+    assert room.record.actions[before].endswith(text)
+    assert not problems, problems
+    context.close()
+
+
 # -- two people at one table ------------------------------------------------------------------------
 def page_names(page: Any) -> tuple[str, str]:
     """The page's visible text, and its attributes that name things."""

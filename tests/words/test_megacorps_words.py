@@ -460,3 +460,31 @@ def test_the_end_and_leaving_in_words(me: int | None) -> None:
             "Nonintendo leaves the game: its companies and countries are unowned, its money is gone; its "
             "event cards are discarded (Coup d'Etat and Tech Boom)."
         )
+
+
+def test_trades_carried_out_at_any_time_are_worded_for_every_seat_and_only_their_cards_privately() -> None:
+    from tests.games.megacorps.test_swap import random_trade
+
+    seen: set[str] = set()
+    for seed in range(6):
+        state = tabletop.make("megacorps", players=3 + seed % 4).new_state(seed)
+        rng = random.Random(seed)
+        names = words.seat_names(state.view(None))
+        while not state.is_terminal():
+            trade = random_trade(state, rng) if state.trade_open() and rng.random() < 0.3 else None
+            if trade is None:
+                seat = rng.choice(state.to_act())
+                state.apply(rng.choice(state.legal_actions_for(seat)), seat)
+                continue
+            offerer, receiver, give, ask = trade
+            for event in state.apply(state.trade_action(offerer, receiver, give, ask), receiver):
+                seen.add(event.kind)
+                for me in (*range(state.n), None):
+                    line = words.describe_event(event.kind, event.data, me, names)
+                    assert (line is not None) == event.visible(me), (event.kind, me)
+                    if line is not None:
+                        text = line.plain()
+                        assert text[0].isupper() and text.endswith(".") and "None" not in text, text
+                        if event.kind == "swap":
+                            assert "accept" in text and "card" not in text.replace("an event card", ""), text
+    assert seen == {"swap", "swap-cards"}

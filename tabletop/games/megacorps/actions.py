@@ -4,9 +4,15 @@ An action is a verb, an optional code (a company ``aer.jpn``, a country ``jpn``,
 ``aer``, an event ``kleptocrats``, a side ``a``/``d``, or ``merc``) and an optional number (money,
 a seat, a count).  Whether it is legal now is the state's business (``legal_actions``); parsing
 only checks the shape.
+
+A trade carried out at any time (R-MC33) is one action naming the offerer and every item:
+``swap 2 10+merc+aer.jpn/jpn`` (seat 2 gives 10, a mercenary and Japan's Aerospace company and
+asks for Japan; ``-`` for a side with nothing).  Its number is the offerer, its code the items.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 # verbs taking nothing
 BARE = frozenset(
@@ -33,6 +39,9 @@ NUMBERED = frozenset(("offer", "bank", "price", "bid", "vote"))
 # verbs taking a code or a number (trade items)
 ITEMS = frozenset(("give", "ask"))
 SIDES = ("a", "d")  # the attacker, the defender (a player or an unowned country)
+SWAP = "swap"  # a whole offer carried out at once (R-MC33)
+SWAP_LENGTH = 255  # a swap's text is at most this long
+ITEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 
 
 class Action:
@@ -89,4 +98,73 @@ def parse(text: str) -> Action | None:
         return Action(verb, num=amount) if amount >= 0 else Action(verb, rest[0])
     if verb == "sell" and len(rest) == 2 and rest[0] in SIDES and _number(rest[1]) >= 0:
         return Action(verb, rest[0], _number(rest[1]))
+    if verb == SWAP:
+        try:
+            return parse_swap(rest)
+        except ValueError:
+            return None
     return None
+
+
+def _item_order(item: str) -> tuple[int, str]:
+    return (0, "") if item.isdigit() else (1, "") if item == "merc" else (2, item)
+
+
+def swap_side(items: Sequence[str]) -> str:
+    """One side of a swap: money first, then mercenaries, then the other codes alphabetically,
+    joined by ``+``; ``-`` when empty."""
+    return "+".join(sorted(items, key=_item_order)) or "-"
+
+
+def swap(offerer: int, give: Sequence[str], ask: Sequence[str]) -> Action:
+    """The swap of ``offerer``'s offer (items as codes), in its canonical text."""
+    items = f"{swap_side(give)}/{swap_side(ask)}"
+    action = Action(SWAP, items, offerer)
+    action.text = f"{SWAP} {offerer} {items}"  # the seat first, as it reads
+    return action
+
+
+def swap_items(action: Action) -> tuple[list[str], list[str]]:
+    """The items a swap gives and asks."""
+    give, _, ask = action.arg.partition("/")
+    return ([] if give == "-" else give.split("+")), ([] if ask == "-" else ask.split("+"))
+
+
+def _swap_side(text: str, which: str) -> list[str]:
+    if text == "-":
+        return []
+    items = text.split("+")
+    amounts = 0
+    for item in items:
+        if not item or item == "-" or not set(item) <= ITEM_CHARS:
+            raise ValueError(f"the {which} side has an empty or malformed item in {text!r}")
+        if item.isdigit():
+            if _number(item) <= 0 or str(_number(item)) != item:
+                raise ValueError(f"money is a whole amount above 0 without leading zeros, not {item!r}")
+            amounts += 1
+    if amounts > 1:
+        raise ValueError(f"money appears once on the {which} side, as one amount")
+    return items
+
+
+def parse_swap(rest: Sequence[str]) -> Action:
+    """The swap written ``rest`` (the words after ``swap``); ValueError with the reason."""
+    if len(rest) != 2:
+        raise ValueError(
+            "a swap is written 'swap <offerer> <given items>/<asked items>', e.g. swap 2 10+merc/jpn"
+        )
+    seat, sides = rest
+    if _number(seat) < 0:
+        raise ValueError(f"the offerer is a seat number, not {seat!r}")
+    if sides.count("/") != 1:
+        raise ValueError("the given and the asked items are separated by one '/'")
+    give_text, ask_text = sides.split("/")
+    give, ask = _swap_side(give_text, "given"), _swap_side(ask_text, "asked")
+    if not give and not ask:
+        raise ValueError("a swap hands something over ('-/-' is nothing)")
+    if any(i.isdigit() for i in give) and any(i.isdigit() for i in ask):
+        raise ValueError("money goes one way only in a swap")
+    action = swap(_number(seat), give, ask)
+    if len(action.text) > SWAP_LENGTH:
+        raise ValueError(f"a swap is written in {SWAP_LENGTH} characters at most")
+    return action

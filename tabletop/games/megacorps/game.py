@@ -8,7 +8,7 @@ from typing import Any
 from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from . import flow
-from .actions import Action, parse
+from .actions import SWAP, Action, parse, parse_swap
 from .board import MARKERS, Board
 from .data import GOVERNMENTS, MegaData, load_data
 from .serialize import state_from_json
@@ -82,6 +82,12 @@ class MegaCorps(Game[Action]):
     def parse_action(self, text: str) -> Action:
         found = parse(text)
         if found is None:
+            words = text.split() if isinstance(text, str) else []
+            if words and words[0] == SWAP:
+                try:
+                    parse_swap(words[1:])
+                except ValueError as err:
+                    raise InvalidActionText(f"{text!r} is not a MegaCorps swap: {err}") from None
             shown = text if isinstance(text, str) else type(text).__name__
             raise InvalidActionText(f"{shown!r} is not a MegaCorps action (see docs/notation.md)")
         return found

@@ -8,7 +8,8 @@ payout's event window, trade offers and their answers).  ``apply`` checks the ac
 ``legal_actions_for`` (the one source of legality), mutates the state and returns the events.
 
 The flow lives in flow.py (rounds, set-up, the end, leaving), the Actions in moves.py, wars in
-war.py, event cards in cards.py, auctions and elections in sealed.py, trades in trade.py.
+war.py, event cards in cards.py, auctions and elections in sealed.py, trades in trade.py, and
+trades carried out at any time (the ``Trading`` protocol: ``swap``, never listed) in swap.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
-from . import legal, resolve
+from . import legal, resolve, swap, windows
 from .actions import Action
 from .board import TALLY
 from .phases import OVER, SEALED
@@ -189,10 +190,15 @@ class MegaCorpsState(State[Action]):
             self._legal_seat = seat
         return list(self._legal)
 
+    def neutral_action(self, seat: int) -> Action | None:
+        """The answer closing a response window when its time runs out (windows.py, R-MC34)."""
+        return windows.neutral_action(self, seat)
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Play ``action`` for ``seat`` (default: the current seat).  Besides the choices it is
         asked, a seat still in the game may always ``leave`` (MC103): like resigning in chess, it is
-        never offered among the choices, so that no bot or random player does it by chance."""
+        never offered among the choices, so that no bot or random player does it by chance; and
+        the receiver of an offer accepted outside the game may ``swap`` while a trade is open."""
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         current = self.current_seat
@@ -200,6 +206,10 @@ class MegaCorpsState(State[Action]):
         assert acting is not None
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
+        if action.kind == "swap":  # a trade accepted by ``acting`` (R-MC33): checked by swap.py
+            found = swap.apply_swap(self, acting, action)
+            self._legal_seat = -1
+            return found
         if action.kind == "leave":
             if type(acting) is not int or not 0 <= acting < self.n or self.left[acting]:
                 raise IllegalAction(f"seat {acting} is not in the game")
@@ -211,6 +221,20 @@ class MegaCorpsState(State[Action]):
         self._legal_seat = -1
         resolve.apply(self, acting, action, out)
         return out
+
+    # ------------------------------------------------------------------ trades at any time (R-MC33)
+    def trade_action(self, offerer: int, receiver: int, give: list[str], ask: list[str]) -> Action:
+        """``swap <offerer> <give>/<ask>``, applied for ``receiver`` when he accepts (see
+        ``core.protocol.Trading``); IllegalAction with the reason when not possible now."""
+        return swap.trade_action(self, offerer, receiver, give, ask)
+
+    def trade_open(self) -> bool:
+        """Between actions: the TURN step of somebody's turn (not in the draft, not over)."""
+        return swap.trade_open(self)
+
+    def trade_question(self, action: Action, receiver: int) -> MegaCorpsState:
+        """A copy where ``receiver`` answers the offer in the ANSWER step (accept or decline)."""
+        return swap.trade_question(self, action, receiver)
 
     def opening_events(self) -> list[Event]:
         """The set-up of a fresh game: who plays which corporation, the Active Player, the countries

@@ -1,6 +1,8 @@
 """What one seat may see: the whole board, all money and mercenaries (public, MC12), its own event
 cards only, how many the others hold, the deck's size; no sealed bid or vote but its own until the
-reveal; an offer's event cards only if it is one of the two traders."""
+reveal; an offer's event cards only if it is one of the two traders.  The seat deciding its turn's
+Action also gets ``previews`` of what each Action on the board would do (preview.py: public facts
+only)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
-from . import rules, trade
+from . import preview, rules, trade
 from .data import GOVERNMENTS
 from .phases import (
     ANSWER,
@@ -21,6 +23,7 @@ from .phases import (
     RESPOND,
     SALE,
     TARGET,
+    TURN,
     VETO,
     VOTE,
     WAR_GI,
@@ -131,6 +134,8 @@ def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dic
         shown["give"] = trade.describe(state, state.draft_give, True)
         shown["ask"] = trade.describe(state, state.draft_ask, False)
         mine["decision"] = shown
+    if phase == TURN and seat == state.turn and seat in state.to_act():
+        mine["previews"] = preview.previews(state, seat)
     return mine
 
 

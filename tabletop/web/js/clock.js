@@ -1,8 +1,10 @@
 // Table clocks in the browser: time controls in words, countdowns that tick every second, and the
 // table page's clocks panel, "you were away" banner and "Leave the game" button.
 //
-// A clock the server sends is {seat, ends, reserve}: `ends` is when the seat's time runs out
-// (epoch seconds: the move's time, then its reserve), `reserve` the reserve it had when asked.
+// A clock the server sends is {seat, ends, reserve, window}: `ends` is when the seat's time runs
+// out (epoch seconds: the move's time, then its reserve), `reserve` the reserve it had when asked;
+// a response window (`window`: answering someone else's decision) has no reserve and closes with
+// the rules' neutral answer.
 // The server also sends its `now`, so a browser whose own clock is wrong still counts right.
 import { el } from "./cards.js";
 import { seatLabel } from "./words.js";
@@ -62,6 +64,7 @@ export function clockLeft(entry) {
 
 function fill(node) {
   const entry = { ends: Number(node.dataset.ends), reserve: Number(node.dataset.reserve) };
+  const window = node.dataset.window === "true";
   const mode = node.dataset.mode;
   const { left, move, reserve } = clockLeft(entry);
   const main = node.querySelector(".move");
@@ -73,7 +76,11 @@ function fill(node) {
   node.classList.toggle("in-reserve", inReserve);
   node.classList.toggle("low", left < LOW);
   node.classList.toggle("out", left <= 0);
-  node.title = left > 0 ? `Time left: ${formatLeft(left, mode)} in all` : "Time is up: a bot plays for this seat";
+  if (window) {
+    node.title = left > 0 ? `Time left to answer: ${formatLeft(left, mode)}` : "Time is up: the window closes with no answer";
+  } else {
+    node.title = left > 0 ? `Time left: ${formatLeft(left, mode)} in all` : "Time is up: a bot plays for this seat";
+  }
 }
 
 export function tickAll() {
@@ -84,7 +91,8 @@ export function tickAll() {
 export function countdown(entry, mode) {
   const node = el("span", "countdown");
   node.dataset.ends = String(entry.ends);
-  node.dataset.reserve = String(entry.reserve || 0);
+  node.dataset.reserve = String(entry.window ? 0 : entry.reserve || 0);
+  node.dataset.window = String(Boolean(entry.window));
   node.dataset.mode = mode || "realtime";
   node.append(el("span", "move"), " ", el("span", "reserve"));
   fill(node);

@@ -8,12 +8,13 @@ import { countdown, describeClock, syncNow } from "./clock.js";
 const $ = (sel) => document.querySelector(sel);
 let catalogue = { games: [], levels: [] };
 // the time control presets of the "Time control" select
+// window: the seconds a player has to answer someone else's decision (a veto, a bid, an offer)
 const CLOCKS = {
-  realtime: { mode: "realtime", move: 90, reserve: 300 },
-  fast: { mode: "realtime", move: 30, reserve: 120 },
-  slow: { mode: "realtime", move: 180, reserve: 600 },
-  turn: { mode: "turn", move: 86400, reserve: 3 * 86400 },
-  turn3: { mode: "turn", move: 3 * 86400, reserve: 0 },
+  realtime: { mode: "realtime", move: 90, reserve: 300, window: 45 },
+  fast: { mode: "realtime", move: 30, reserve: 120, window: 20 },
+  slow: { mode: "realtime", move: 180, reserve: 600, window: 90 },
+  turn: { mode: "turn", move: 86400, reserve: 3 * 86400, window: 12 * 3600 },
+  turn3: { mode: "turn", move: 3 * 86400, reserve: 0, window: 86400 },
   none: { mode: "none" },
 };
 

@@ -2,10 +2,12 @@
 // owner (colour and name) or its marker (Nationalized, Syndicalized, not built); a country's row
 // head shows its owner, its government and its Defense and Force.  The legal actions that belong
 // to a place are clicks on it: a company to take, buy or intervene against, a country to attack,
-// an industry to pay out, any of them as an event card's target.
+// an industry to pay out, any of them as an event card's target; on your turn, pointing at one of
+// them (or focusing it) previews what it would do (megacorps-preview.js).
 import { el } from "./cards.js";
 import { label } from "./words.js";
 import { countryName, countryStats, companyName, industryName } from "./megacorps-names.js";
+import { attachPreview } from "./megacorps-preview.js";
 
 const MARKERS = {
   "-1": { cls: "unowned", mark: "", words: "unowned" },
@@ -161,7 +163,7 @@ function industryHead(code, ctx, action) {
   return head;
 }
 
-// The board, with the actions of ``places`` (placeActions) as clicks.
+// The board, with the actions of ``places`` (placeActions) as clicks, previewed when pointed at.
 export function boardTable(view, ctx, places) {
   const { industries, countries, rows } = layout(view);
   const table = el("table", "mc-board");
@@ -192,6 +194,9 @@ export function boardTable(view, ctx, places) {
     body.append(row);
   }
   table.append(thead, body);
+  for (const node of table.querySelectorAll("[data-action]")) {
+    attachPreview(node, view, node.dataset.action, (seat) => nameOf(seat, ctx));
+  }
   const wrap = el("div", "mc-board-wrap");
   wrap.append(table);
   return wrap;

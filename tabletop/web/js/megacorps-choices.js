@@ -2,11 +2,13 @@
 // many have answered a sealed bid or vote, a trade offer), who is asked, and your own choices: the
 // ones the board does not take (megacorps-board.js) as grouped buttons, numbers (bids, prices,
 // mercenaries from the bank, a war sale) as a number input limited to the legal range, and a
-// trade offer composed item by item (give, ask, then send or drop).
+// trade offer composed item by item (give, ask, then send or drop); on your turn, a box showing the
+// preview of the place on the board pointed at (megacorps-preview.js).
 import { el } from "./cards.js";
 import { label } from "./words.js";
 import { nameOf } from "./megacorps-board.js";
 import { companyName, countryName, eventInfo, industryName, isEvent, itemName } from "./megacorps-names.js";
+import { previewBox } from "./megacorps-preview.js";
 
 const TITLES = {
   draft: "Draft", turn: "Turn", target: "An event card's target", veto: "Antitrust", rebuy: "A purchase vetoed",
@@ -369,6 +371,8 @@ export function decisionPanel(view, ctx, legal, placed) {
     prompt.textContent = waiting.length ? `Waiting for ${names(waiting, ctx)}…` : "Waiting…";
   }
   box.append(prompt);
+  const preview = mine ? previewBox(view) : null; // what a place on the board would do, when pointed at
+  if (preview) box.append(preview);
   if (mine) box.append(...choices(view, ctx, legal, placed));
   return box;
 }

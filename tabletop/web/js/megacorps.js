@@ -8,6 +8,7 @@ import { label } from "./words.js";
 import { boardTable, nameOf, placeActions } from "./megacorps-board.js";
 import { decisionPanel, keepFocus } from "./megacorps-choices.js";
 import { corporationName, countryName, eventInfo, payoutTable, useContent } from "./megacorps-names.js";
+import { keepFocus as keepTrading, tradesPanel } from "./megacorps-offers.js";
 
 const PHASES = {
   draft: "Draft", turn: "Turn", target: "Event target", veto: "Antitrust", rebuy: "Vetoed", bank: "Mercenaries",
@@ -264,7 +265,8 @@ export function renderSide(root, ctx) {
     const old = panel && root.querySelector(`.${panel.classList[1]}`);
     if (old && old.open) panel.open = true; // a panel opened stays open
   }
-  root.replaceChildren(...[endPanel(view, ctx), moneyPanel(view, ctx), ...panels].filter(Boolean));
+  const trades = tradesPanel(view, ctx); // offers at any time (megacorps-offers.js), a seated player's
+  keepTrading(root, () => root.replaceChildren(...[endPanel(view, ctx), trades, moneyPanel(view, ctx), ...panels].filter(Boolean)));
 }
 
 export function finalRows(view, ctx) {

@@ -13,7 +13,7 @@ const id = tableId();
 const token = hashParams().get("token");
 const page = {
   table: null, seats: [], me: null, view: null, step: 0, over: false, last: null,
-  labels: {}, content: {}, scores: null, log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false,
+  labels: {}, content: {}, scores: null, log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false, offers: [],
 };
 const $ = (sel) => document.querySelector(sel);
 const extras = seatExtras(sendMessage); // clocks, "I'm back", "Leave the game" (clock.js)
@@ -60,7 +60,7 @@ function receive(msg) {
       page.retry = 0;
       Object.assign(page, {
         table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, labels: msg.labels || {}, content: msg.content || {}, scores: msg.table.scores, step: msg.step,
-        over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false,
+        over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false, offers: msg.offers || [],
       });
       noteClocks(page, msg.table);
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
@@ -84,6 +84,10 @@ function receive(msg) {
       break;
     case "chat":
       addChatLine(msg.line);
+      break;
+    case "offers": // trade offers made by this seat or to it (games that trade at any time)
+      page.offers = msg.offers || [];
+      if (page.view) render();
       break;
     case "rematch":
       page.rematch = msg.table;
@@ -126,6 +130,7 @@ function render() {
   const ctx = {
     view: page.view, labels: page.labels, seats: page.seats, me: page.me, over: page.over, last: page.last,
     act: page.me === null || page.over ? null : act, fresh: page.fresh, scores: page.scores, content: page.content,
+    table: page.table, offers: page.offers, send: page.me === null || page.over ? null : sendMessage,
   };
   const title = page.table ? page.table.title : "Table";
   document.title = `${title} · ${page.me === null ? "watching" : "your seat"}`;

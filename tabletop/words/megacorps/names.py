@@ -53,6 +53,7 @@ def content() -> dict[str, Any]:
         },
         "payout": list(ECONOMY.payout),
         "company_price": ECONOMY.company_price,
+        "trade_items": ECONOMY.trade_items,
     }
 
 

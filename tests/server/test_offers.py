@@ -1,0 +1,271 @@
+"""Trade offers at any time (issue 12): made, withdrawn, declined, expired and accepted over the
+WebSocket; carried out by the game's trade action at once, or at the next moment between actions;
+answered by bots; seen only by their two seats; a trade carried out is in the record."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tabletop.core.record import parse_entry
+
+from .helpers import Clock, running, token_of
+
+WINDOW = 20.0
+
+
+def messages(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]]) -> dict[str, Any]:
+    """The next message of type ``kind`` (every message read is kept in ``seen``)."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.receive_text())
+        seen.append(message)
+        if message["type"] == kind:
+            return message
+
+
+def offers_of(ws: WebSocketTestSession, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = messages(ws, "offers", seen)["offers"]
+    return found
+
+
+def until_status(ws: WebSocketTestSession, seen: list[dict[str, Any]], offer: int, status: str) -> None:
+    """Read offer news until offer ``offer`` has ``status``."""
+    while not any(o["id"] == offer and o["status"] == status for o in offers_of(ws, seen)):
+        pass
+
+
+def newest(ws: WebSocketTestSession, seen: list[dict[str, Any]], after: int = 0) -> dict[str, Any]:
+    """Read offer news until an offer numbered above ``after`` shows; return it."""
+    while True:
+        found = [o for o in offers_of(ws, seen) if o["id"] > after]
+        if found:
+            return found[-1]
+
+
+def send(ws: WebSocketTestSession, **message: Any) -> None:
+    ws.send_text(json.dumps(message))
+
+
+@contextmanager
+def table(
+    db_url: str, seats: list[str], clock: Clock | None = None
+) -> Iterator[tuple[TestClient, Any, dict[str, Any]]]:
+    with running(db_url, clock=clock or Clock(), clock_tick=0) as client:
+        body = {"game": "megacorps", "options": {"players": len(seats)}, "seats": seats, "takeover": "easy"}
+        body["clock"] = {"mode": "realtime", "move": 600, "reserve": 0, "window": WINDOW}
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        yield client, client.app.state.hub.rooms[created["table"]["id"]], created  # type: ignore[attr-defined]
+
+
+def play_until(client: TestClient, room: Any, done: Any, seed: int = 1, seconds: float = 60) -> None:
+    """Random legal actions for every person seat until ``done(room)`` (bots play themselves)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while not done(room):
+        assert time.monotonic() < deadline and not room.over, "never got there"
+        asked = [s for s in sorted(room.prompts) if room.seats[s].kind == "person"]
+        if not asked:
+            time.sleep(0.005)
+            continue
+        seat = asked[0]
+        with contextlib.suppress(Exception):  # the table moved under it (a bot answered): look again
+            client.portal.call(room.submit, seat, rng.choice(room.prompts[seat].legal))  # type: ignore[union-attr]
+
+
+def holdings(state: Any, seat: int) -> dict[str, Any]:
+    view = state.view(seat)
+    return {
+        "money": view["money"][seat],
+        "companies": sorted(c for c, o in view["companies"].items() if o == seat),
+        "countries": sorted(c for c, o in view["countries"].items() if o == seat),
+    }
+
+
+def turn_open(room: Any) -> bool:
+    return bool(room.state.trade_open()) and all(room.seats[s].kind == "person" for s in room.prompts)
+
+
+def test_an_offer_accepted_between_actions_is_carried_out_and_recorded(db_url: str) -> None:
+    with table(db_url, ["person", "person", "easy"]) as (client, room, created):
+        table_id = room.id
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as a,
+            client.websocket_connect(f"/ws/tables/{table_id}") as b,
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+        ):
+            seen_a: list[dict[str, Any]] = []
+            seen_b: list[dict[str, Any]] = []
+            watched: list[dict[str, Any]] = []
+            send(a, type="join", token=token_of(created, 0))
+            welcome = messages(a, "welcome", seen_a)
+            assert welcome["table"]["trading"] is True and welcome["offers"] == []
+            send(b, type="join", token=token_of(created, 1))
+            messages(b, "welcome", seen_b)
+            send(watcher, type="join")
+            assert messages(watcher, "welcome", watched)["offers"] == []
+            play_until(client, room, turn_open)
+            mine, theirs = holdings(room.state, 0), holdings(room.state, 1)
+            company = mine["companies"][0]
+            money = min(3, mine["money"])
+            give = [str(money), company] if money else [company]
+            send(a, type="offer", to=1, give=give, ask=[], note="<b>no attack</b> this round")
+            (offer,) = offers_of(b, seen_b)
+            assert offer["from"] == 0 and offer["to"] == 1 and offer["status"] == "open"
+            assert offer["give"] == give and offer["note"] == "<b>no attack</b> this round"
+            assert offer["ends"] == offer["at"] + 4 * WINDOW
+            assert offers_of(a, seen_a) == [offer]
+            step = room.step
+            send(b, type="reply", offer=offer["id"], accept=True)
+            while offers_of(b, seen_b)[0]["status"] != "done":
+                pass
+            assert room.step == step + 1
+            written, text = parse_entry(room.record.actions[step])
+            assert text.startswith("swap 0 ") and (written in (1, None))
+            after_a, after_b = holdings(room.state, 0), holdings(room.state, 1)
+            assert company in after_b["companies"] and company not in after_a["companies"]
+            assert after_a["money"] == mine["money"] - money and after_b["money"] == theirs["money"] + money
+            # the spectator heard of the trade (the game's events) but never of the offer
+            send(watcher, type="ping")
+            messages(watcher, "pong", watched)
+            assert not [m for m in watched if m["type"] == "offers" or m.get("offers")]
+            assert "no attack" not in json.dumps(watched)
+    # the trade is in the record: the next server replays it
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        again = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
+        assert company in holdings(again.state, 1)["companies"]
+
+
+def test_offers_withdrawn_declined_expired_and_refused_change_nothing(db_url: str) -> None:
+    clock = Clock()
+    with (
+        table(db_url, ["person", "person", "easy"], clock) as (client, room, created),
+        client.websocket_connect(f"/ws/tables/{room.id}") as a,
+        client.websocket_connect(f"/ws/tables/{room.id}") as b,
+    ):
+        seen: list[dict[str, Any]] = []
+        send(a, type="join", token=token_of(created, 0))
+        messages(a, "welcome", seen)
+        send(b, type="join", token=token_of(created, 1))
+        messages(b, "welcome", seen)
+        play_until(client, room, turn_open)
+        before, step = room.state.to_json(), room.step
+        send(a, type="offer", to=1, give=["1"], ask=[])
+        first = newest(b, seen)
+        send(a, type="withdraw", offer=first["id"])
+        until_status(b, seen, first["id"], "withdrawn")
+        send(b, type="reply", offer=first["id"], accept=True)
+        assert messages(b, "error", seen)["code"] == "closed"
+        send(a, type="offer", to=1, give=["1"], ask=[])
+        second = newest(b, seen, first["id"])
+        send(b, type="reply", offer=second["id"], accept=False)
+        until_status(a, seen, second["id"], "declined")
+        send(a, type="offer", to=1, give=["1"], ask=[])
+        third = newest(b, seen, second["id"])
+        clock.now = third["ends"] + 1
+        client.portal.call(client.app.state.hub.check_clocks)  # type: ignore[attr-defined,union-attr]
+        until_status(b, seen, third["id"], "expired")
+        for bad, code in (
+            ({"to": 1, "give": ["99999"], "ask": []}, "bad-offer"),  # more money than A has
+            ({"to": 0, "give": ["1"], "ask": []}, "bad-offer"),  # to oneself
+            ({"to": 1, "give": [], "ask": []}, "bad-offer"),  # nothing
+            ({"to": 1, "give": ["nosuch.code"], "ask": []}, "bad-offer"),
+            ({"to": 1, "give": "10", "ask": []}, "malformed"),
+            ({"to": "b", "give": ["1"], "ask": []}, "malformed"),
+        ):
+            send(a, type="offer", **bad)
+            assert messages(a, "error", seen)["code"] == code, bad
+        send(a, type="withdraw", offer=9999)
+        assert messages(a, "error", seen)["code"] == "no-offer"
+        send(b, type="withdraw", offer=third["id"])
+        assert messages(b, "error", seen)["code"] in ("not-yours", "closed")
+        assert room.state.to_json() == before and room.step == step  # the game never moved
+
+
+def test_a_spectator_cannot_trade_and_a_seat_cannot_flood_offers(db_url: str) -> None:
+    with (
+        table(db_url, ["person", "person", "easy"]) as (client, room, created),
+        client.websocket_connect(f"/ws/tables/{room.id}") as watcher,
+    ):
+        seen: list[dict[str, Any]] = []
+        send(watcher, type="join")
+        messages(watcher, "welcome", seen)
+        send(watcher, type="offer", to=1, give=["1"], ask=[])
+        assert messages(watcher, "error", seen)["code"] == "spectator"
+        with client.websocket_connect(f"/ws/tables/{room.id}") as a:
+            send(a, type="join", token=token_of(created, 0))
+            messages(a, "welcome", seen)
+            for _ in range(6):
+                send(a, type="offer", to=1, give=["1"], ask=[])
+                offers_of(a, seen)
+            send(a, type="offer", to=1, give=["1"], ask=[])
+            assert messages(a, "error", seen)["code"] == "offer-limit"
+
+
+def test_an_offer_accepted_while_something_is_decided_waits_for_the_next_moment_between_actions(
+    db_url: str,
+) -> None:
+    with (
+        table(db_url, ["person", "person", "easy"]) as (client, room, created),
+        client.websocket_connect(f"/ws/tables/{room.id}") as a,
+        client.websocket_connect(f"/ws/tables/{room.id}") as b,
+    ):
+        seen: list[dict[str, Any]] = []
+        send(a, type="join", token=token_of(created, 0))
+        messages(a, "welcome", seen)
+        send(b, type="join", token=token_of(created, 1))
+        messages(b, "welcome", seen)
+        assert not room.state.trade_open()  # the draft
+        money = room.state.view(0)["money"]
+        send(a, type="offer", to=1, give=["2"], ask=[])
+        offer = newest(b, seen)
+        send(b, type="reply", offer=offer["id"], accept=True)
+        until_status(b, seen, offer["id"], "accepted")  # waiting
+        assert room.state.view(0)["money"] == money
+        play_until(client, room, lambda r: r.state.trade_open())
+        found = [o for o in room.offers.items if o.id == offer["id"]]
+        assert found[0].status == "done"
+        trades = [t for t in room.record.actions if parse_entry(t)[1].startswith("swap ")]
+        assert len(trades) == 1
+
+
+def test_a_bot_answers_an_offer_made_to_it(db_url: str) -> None:
+    with (
+        table(db_url, ["person", "easy", "easy"]) as (client, room, created),
+        client.websocket_connect(f"/ws/tables/{room.id}") as a,
+    ):
+        seen: list[dict[str, Any]] = []
+        send(a, type="join", token=token_of(created, 0))
+        messages(a, "welcome", seen)
+        play_until(client, room, turn_open)
+        company = holdings(room.state, 0)["companies"][0]
+        send(a, type="offer", to=1, give=[company], ask=[])  # a gift
+        while (status := offers_of(a, seen)[-1]["status"]) in ("open", "accepted"):
+            pass
+        assert status in ("done", "declined")
+        if status == "done":
+            assert company in holdings(room.state, 1)["companies"]
+
+
+@pytest.mark.parametrize(("game", "players"), [("summon7", 2), ("megalomania", 2), ("manasurge", 3)])
+def test_games_without_trading_refuse_offers(db_url: str, game: str, players: int) -> None:
+    with running(db_url, clock_tick=0) as client:
+        seats = ["person"] + ["easy"] * (players - 1)
+        body = {"game": game, "options": {"players": players}, "seats": seats}
+        created = client.post("/api/tables", json=body).json()
+        with client.websocket_connect(f"/ws/tables/{created['table']['id']}") as a:
+            seen: list[dict[str, Any]] = []
+            send(a, type="join", token=token_of(created, 0))
+            assert messages(a, "welcome", seen)["table"]["trading"] is False
+            send(a, type="offer", to=1, give=["1"], ask=[])
+            assert messages(a, "error", seen)["code"] == "no-trading"
