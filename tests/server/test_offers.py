@@ -269,3 +269,89 @@ def test_games_without_trading_refuse_offers(db_url: str, game: str, players: in
             assert messages(a, "welcome", seen)["table"]["trading"] is False
             send(a, type="offer", to=1, give=["1"], ask=[])
             assert messages(a, "error", seen)["code"] == "no-trading"
+
+
+@pytest.mark.timeout(300)
+def test_whole_games_with_offers_tell_each_offer_only_to_its_two_seats(db_url: str) -> None:
+    """Random play of whole games in which seats make random offers (event cards too) and answer
+    them at random: every message each seat and a spectator received is audited."""
+    from tests.games.megacorps.test_swap import random_trade
+
+    card_trades = 0
+    for seed in (1, 2):
+        received, promises, swaps = audit_game(db_url.replace(".db", f"-{seed}.db"), seed, random_trade)
+        assert swaps > 0, "no trade was carried out"
+        cards = set(hub_events())
+        for key, seen in received.items():
+            for message in seen:
+                over = message.get("over", False)
+                listed = message.get("offers") or []
+                assert all(key in (o["from"], o["to"]) for o in listed), (key, message["type"])
+                text = json.dumps(message)
+                for (frm, to), promise in promises.items():
+                    if key not in (frm, to):
+                        assert promise not in text, (key, promise)
+                for event in message.get("events", []):
+                    if event["kind"] == "swap-cards":
+                        assert over or key in (event["from"], event["to"])
+                        card_trades += 1
+                    if event["kind"] == "swap":
+                        assert not set(event["give"]) & cards, event  # a given card shows as "card"
+    assert card_trades > 0, "no event card changed hands"
+
+
+def hub_events() -> list[str]:
+    import tabletop
+
+    game = tabletop.make("megacorps", players=3)
+    return [e.code for e in game.data.events]  # type: ignore[attr-defined]
+
+
+def audit_game(
+    db_url: str, seed: int, random_trade: Any
+) -> tuple[dict[int | None, list[dict[str, Any]]], dict[tuple[int, int], str], int]:
+    rng = random.Random(seed)
+    received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], 2: [], None: []}
+    promises: dict[tuple[int, int], str] = {}
+    swaps = 0
+    with table(db_url, ["person", "person", "person"]) as (client, room, created):
+        sockets = {key: client.websocket_connect(f"/ws/tables/{room.id}") for key in received}
+        for key, ws in sockets.items():
+            ws.__enter__()
+            send(ws, type="join", **({"token": token_of(created, key)} if key is not None else {}))
+            messages(ws, "welcome", received[key])
+        try:
+            for _ in range(1500):
+                if room.over:
+                    break
+                if room.state.trade_open() and rng.random() < 0.15:
+                    trade = random_trade(room.state, rng)
+                    if trade is not None:
+                        frm, to, give, ask = trade
+                        note = f"promise-{frm}-{to}-{rng.randrange(10**9)}"
+                        promises[(frm, to)] = note
+                        send(sockets[frm], type="offer", to=to, give=give, ask=ask, note=note)
+                for offer in list(room.offers.items):
+                    if offer.status == "open" and rng.random() < 0.5:
+                        send(sockets[offer.to], type="reply", offer=offer.id, accept=rng.random() < 0.7)
+                drain(sockets, received)
+                asked = sorted(room.prompts)
+                if asked:
+                    seat = rng.choice(asked)
+                    with contextlib.suppress(Exception):
+                        client.portal.call(room.submit, seat, rng.choice(room.prompts[seat].legal))  # type: ignore[union-attr]
+                drain(sockets, received)
+            swaps = sum(1 for t in room.record.actions if parse_entry(t)[1].startswith("swap "))
+        finally:
+            for ws in sockets.values():
+                ws.__exit__(None, None, None)
+    return received, promises, swaps
+
+
+def drain(
+    sockets: dict[int | None, WebSocketTestSession], received: dict[int | None, list[dict[str, Any]]]
+) -> None:
+    """Everything each socket was sent so far (a ping's pong marks the end)."""
+    for key, ws in sockets.items():
+        send(ws, type="ping")
+        messages(ws, "pong", received[key])

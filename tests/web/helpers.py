@@ -12,9 +12,16 @@ from .conftest import Live
 CLICKABLE = ".card.playable, button.action"
 
 
-def create(live: Live, seats: list[str], game: str = "megalomania", **options: Any) -> dict[str, Any]:
-    """A new table over the lobby API: ``seats`` are "person" or a bot level."""
-    body = {"game": game, "options": {"players": len(seats), **options}, "seats": seats}
+def create(
+    live: Live,
+    seats: list[str],
+    game: str = "megalomania",
+    table: dict[str, Any] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """A new table over the lobby API: ``seats`` are "person" or a bot level; ``table`` holds the
+    request's other fields (a clock...)."""
+    body = {"game": game, "options": {"players": len(seats), **options}, "seats": seats, **(table or {})}
     request = urllib.request.Request(
         f"{live.base}/api/tables",
         data=json.dumps(body).encode(),
