@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 from starlette.testclient import WebSocketTestSession
 
@@ -61,6 +64,18 @@ def stored(db_url: str, table: str) -> list[tuple[Any, ...]]:
         engine.dispose()
 
 
+@contextmanager
+def two_seats(client: TestClient) -> Iterator[tuple[str, WebSocketTestSession, WebSocketTestSession]]:
+    """A table of two person seats, both joined: its id and the two sockets."""
+    created = create(client, ["person", "person"])
+    table = created["table"]["id"]
+    url = f"/ws/tables/{table}"
+    with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
+        join(ana, token_of(created, 0))
+        join(bea, token_of(created, 1))
+        yield table, ana, bea
+
+
 def join_named(ws: WebSocketTestSession, token: str, name: str) -> dict[str, Any]:
     ws.send_text(json.dumps({"type": "join", "token": token, "name": name}))
     return receive(ws, "welcome")
@@ -89,7 +104,7 @@ def test_a_line_reaches_every_seat_and_spectator_with_the_seat_name(db_url: str)
             for ws in (ana, other, watcher):
                 assert heard(ws) == {"seat": 1, "name": "Seat 1", "text": "thanks", "at": clock.now}
             # a later join is welcomed with the lines so far, oldest first
-            with client.websocket_connect(url) as late:
+            with client.websocket_connect(f"/ws/tables/{table}") as late:
                 lines = join(late)["chat"]
             assert [(line["name"], line["text"]) for line in lines] == [
                 ("Ana", "good luck all"),
@@ -103,7 +118,7 @@ def test_a_line_reaches_every_seat_and_spectator_with_the_seat_name(db_url: str)
 
 def test_a_spectator_cannot_write(db_url: str) -> None:
     with running(db_url) as client:
-        created = create(client, ["person", "easy"])
+        created = create(client, ["person", "person"])  # nobody moves: only the refusal comes
         table = created["table"]["id"]
         url = f"/ws/tables/{table}"
         with client.websocket_connect(url) as seat, client.websocket_connect(url) as watcher:
@@ -117,55 +132,43 @@ def test_a_spectator_cannot_write(db_url: str) -> None:
 
 
 def test_bad_text_is_refused_and_neither_stored_nor_sent(db_url: str) -> None:
-    with running(db_url) as client:
-        created = create(client, ["person", "person"])
-        table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
-            say(ana, "x" * 301)
-            refused(ana, "too-long")
-            for text in ("", "   \n\t ", "\x00\x07"):
-                say(ana, text)
-                refused(ana, "malformed")
-            for value in (5, None, ["hi"], {"text": "hi"}):
-                say(ana, value)
-                refused(ana, "malformed")
-            ana.send_text(json.dumps({"type": "chat"}))
+    with running(db_url) as client, two_seats(client) as (table, ana, bea):
+        say(ana, "x" * 301)
+        refused(ana, "too-long")
+        for text in ("", "   \n\t ", "\x00\x07"):
+            say(ana, text)
             refused(ana, "malformed")
-            ana.send_text(json.dumps({"type": "chat", "text": "hi", "seat": 1}))
+        for value in (5, None, ["hi"], {"text": "hi"}):
+            say(ana, value)
             refused(ana, "malformed")
-            quiet(bea)  # heard nothing
-            say(ana, "y" * 300)  # the longest line there may be
-            assert heard(bea)["text"] == "y" * 300
+        ana.send_text(json.dumps({"type": "chat"}))
+        refused(ana, "malformed")
+        ana.send_text(json.dumps({"type": "chat", "text": "hi", "seat": 1}))
+        refused(ana, "malformed")
+        quiet(bea)  # heard nothing
+        say(ana, "y" * 300)  # the longest line there may be
+        assert heard(bea)["text"] == "y" * 300
     assert [row[3] for row in stored(db_url, table)] == ["y" * 300]
 
 
 def test_the_rate_limit_refuses_the_sixth_line_in_ten_seconds(db_url: str) -> None:
     clock = Clock()
-    with running(db_url, clock=clock) as client:
-        created = create(client, ["person", "person"])
-        table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
-            for k in range(5):
-                say(ana, f"line {k}")
-                assert heard(ana)["text"] == heard(bea)["text"] == f"line {k}"
-                clock.now += 1
-            say(ana, "line 5")
-            assert "wait" in refused(ana, "chat-limit")
-            quiet(bea)
-            say(bea, "my own limit")  # the limit is per seat
-            assert heard(ana)["text"] == heard(bea)["text"] == "my own limit"
-            clock.now += 5.5  # 10.5 s after the first line: it is out of the window
-            say(ana, "line 5 again")
-            assert heard(ana)["text"] == heard(bea)["text"] == "line 5 again"
-            say(ana, "one more")  # the second line has not left the window yet
-            refused(ana, "chat-limit")
-            quiet(bea)
+    with running(db_url, clock=clock) as client, two_seats(client) as (table, ana, bea):
+        for k in range(5):
+            say(ana, f"line {k}")
+            assert heard(ana)["text"] == heard(bea)["text"] == f"line {k}"
+            clock.now += 1
+        say(ana, "line 5")
+        assert "wait" in refused(ana, "chat-limit")
+        quiet(bea)
+        say(bea, "my own limit")  # the limit is per seat
+        assert heard(ana)["text"] == heard(bea)["text"] == "my own limit"
+        clock.now += 5.5  # 10.5 s after the first line: it is out of the window
+        say(ana, "line 5 again")
+        assert heard(ana)["text"] == heard(bea)["text"] == "line 5 again"
+        say(ana, "one more")  # the second line has not left the window yet
+        refused(ana, "chat-limit")
+        quiet(bea)
     assert [row[3] for row in stored(db_url, table)] == [
         *(f"line {k}" for k in range(5)),
         "my own limit",
@@ -241,18 +244,12 @@ def test_a_line_never_reaches_another_table(db_url: str) -> None:
 
 
 def test_html_in_a_line_is_sent_as_plain_text(db_url: str) -> None:
-    with running(db_url) as client:
-        created = create(client, ["person", "person"])
-        table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
-            text = '<img src=x onerror="alert(1)"> &amp; <b>bold</b></script>'
-            say(ana, text)
-            assert heard(bea)["text"] == text
-            with client.websocket_connect(url) as late:
-                assert join(late)["chat"][-1]["text"] == text
+    with running(db_url) as client, two_seats(client) as (table, ana, bea):
+        text = '<img src=x onerror="alert(1)"> &amp; <b>bold</b></script>'
+        say(ana, text)
+        assert heard(bea)["text"] == text
+        with client.websocket_connect(f"/ws/tables/{table}") as late:
+            assert join(late)["chat"][-1]["text"] == text
     assert stored(db_url, table)[0][3] == text
 
 
@@ -260,22 +257,16 @@ def test_a_line_not_saved_is_not_sent(db_url: str, monkeypatch: pytest.MonkeyPat
     def broken(*_: Any) -> None:
         raise RuntimeError("the disk is full")
 
-    with running(db_url) as client:
-        created = create(client, ["person", "person"])
-        table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
-            with monkeypatch.context() as patch:
-                patch.setattr(chat, "store_line", broken)
-                say(ana, "lost")
-                refused(ana, "storage")
-            quiet(bea)
-            with client.websocket_connect(url) as late:
-                assert join(late)["chat"] == []
-            say(ana, "kept")
-            assert heard(bea)["text"] == "kept"
+    with running(db_url) as client, two_seats(client) as (table, ana, bea):
+        with monkeypatch.context() as patch:
+            patch.setattr(chat, "store_line", broken)
+            say(ana, "lost")
+            refused(ana, "storage")
+        quiet(bea)
+        with client.websocket_connect(f"/ws/tables/{table}") as late:
+            assert join(late)["chat"] == []
+        say(ana, "kept")
+        assert heard(bea)["text"] == "kept"
     assert [row[:4] for row in stored(db_url, table)] == [(0, 0, "Seat 0", "kept")]
 
 

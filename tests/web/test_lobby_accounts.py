@@ -3,15 +3,14 @@ taking a free seat from the list, and the table page's clocks, away banner and "
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from . import helpers
 from .conftest import Live
 from .helpers import until
 
@@ -35,14 +34,7 @@ def new_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
 
 def create(live: Live, seats: list[str], **extra: Any) -> dict[str, Any]:
     """A table made over HTTP by a guest, with the create request's extra fields (clock, private...)."""
-    body = {"game": "megalomania", "options": {"players": len(seats)}, "seats": seats, **extra}
-    request = urllib.request.Request(
-        f"{live.base}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
-    return data
+    return helpers.create(live, seats, table=extra)
 
 
 def sign_up(page: Any, name: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import time
-import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -19,8 +18,10 @@ import pytest
 
 from tabletop.server import hub as hub_module
 
+from . import helpers
 from .conftest import Live
 from .helpers import until
+from .test_megacorps import open_watched
 
 pytestmark = pytest.mark.timeout(300)
 VIEWPORT = {"width": 1400, "height": 900}
@@ -37,25 +38,8 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def create(live: Live, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {"game": "megacorps", "options": {"players": len(seats)}, "seats": seats, **extra}
-    url, headers = f"{live.base}/api/tables", {"Content-Type": "application/json"}
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
-    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
-    return data
-
-
-def open_watched(browser: Any, url: str) -> tuple[Any, Any, list[str], list[str]]:
-    """A page in a context of its own, its console errors, and every WebSocket frame it receives."""
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    problems: list[str] = []
-    got: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: got.append(str(payload))))
-    page.goto(url)
-    page.wait_for_selector(".mc-table")
-    return context, page, problems, got
+    """A MegaCorps table with the create request's extra fields (a clock...)."""
+    return helpers.create(live, seats, "megacorps", table=extra)
 
 
 def bots_idle(room: Any) -> bool:
