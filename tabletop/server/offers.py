@@ -223,20 +223,13 @@ class Offers:
             self.busy = False
 
     def after_action(self) -> None:
-        """Offers to or from a player who is out of the game, or of a finished game, are void."""
-        if not self.items:
+        """Once the game is over, the offers still open are void.  (An offer that became
+        impossible stays open: it may become possible again, and accepting it says why not.)"""
+        if not self.room.over:
             return
         for offer in self.items:
-            if offer.status != OPEN:
-                continue
-            if self.room.over:
+            if offer.status in (OPEN, ACCEPTED):
                 self._close(offer, VOID, "the game is over")
-            else:
-                try:
-                    self._state().trade_action(offer.frm, offer.to, offer.give, offer.ask)
-                except IllegalAction as err:
-                    if "left" in str(err):
-                        self._close(offer, VOID, str(err))
 
     def next_deadline(self) -> float | None:
         found = [o.ends for o in self.items if o.status == OPEN and o.ends is not None]
