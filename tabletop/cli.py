@@ -250,6 +250,76 @@ def arena(
         print_arena(result, Console())
 
 
+# ----------------------------------------------------------------- balance
+BALANCE_HELP = """Balance: play the baseline and each variant data file on the same seeds, and report.
+
+Writes one self-contained HTML report (plots included; it opens offline), the same figures as
+JSON, and the games as JSON lines, side by side (--out, default balance-GAME.html, .json, .jsonl).
+Ctrl-C stops and keeps what is done; the same command again plays only the games still missing.
+Figures: win share by seat and by starting seat, by content (corporations, wizards, characters,
+scrolls, missions...), points, margins, game length and the game's own counts, with 95%
+intervals; each variant's differences to the baseline, significant ones marked after Holm's
+correction (docs/balance.md).
+"""
+
+
+@app.command(help=BALANCE_HELP)
+def balance(
+    game: GameArg = DEFAULT_GAME,
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option(min=1, help="Games per run (with --until: at most).")] = 200,
+    bots: Annotated[
+        str, typer.Option(help="One bot per seat, comma-separated, or one for all.")
+    ] = "heuristic",
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A variant as NAME=path.toml: an edited copy of the game's data file (repeatable)."
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the games: game i of every run is dealt from it.")] = 1,
+    until: Annotated[
+        float | None,
+        typer.Option(help="Play until the chosen figures' 95% intervals are narrower than this (e.g. 0.05)."),
+    ] = None,
+    figure: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Figures --until watches, as 'GROUP: LABEL' patterns (default 'win share by seat: *')."
+        ),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="The HTML report (default balance-GAME.html).")] = None,
+    fresh: Annotated[bool, typer.Option(help="Start again: forget the games of the results file.")] = False,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: one per core; same results).")
+    ] = None,
+    option: OptionOpt = None,
+) -> None:
+    from .sim.balance import BalanceError
+    from .sim.balance_cli import run_command
+
+    with friendly_errors():
+        made = make_game(game, players, option)
+        try:
+            stopped = run_command(
+                made.name,
+                made.options,
+                _lineup(bots, made.players),
+                variant or [],
+                games,
+                seed,
+                workers,
+                until,
+                figure or [],
+                out,
+                fresh,
+            )
+        except BalanceError as err:
+            raise BadUsage(str(err)) from None
+    if stopped:
+        raise typer.Exit(130)
+
+
 # ------------------------------------------------------------------ replay
 def _value_text(value: JSON) -> str:
     if isinstance(value, list):
@@ -374,6 +444,43 @@ def serve(
     bot_workers: Annotated[
         str, typer.Option(help="Where bots think: 'process' (other cores) or 'thread'.")
     ] = "process",
+    bot_count: Annotated[
+        int,
+        typer.Option(min=1, max=256, help="How many bot workers (one is kept for tables people play at)."),
+    ] = 2,
+    tables_per_minute: Annotated[
+        int, typer.Option(min=0, help="Tables one address may create in a minute (0: no limit).")
+    ] = 30,
+    open_tables: Annotated[
+        int, typer.Option(min=0, help="Unfinished tables one address may have created (0: no limit).")
+    ] = 60,
+    watch_tables: Annotated[
+        int, typer.Option(min=0, help="Bot-only tables open on the server (0: no limit).")
+    ] = 20,
+    watch_tables_per_address: Annotated[
+        int, typer.Option(min=0, help="Bot-only tables one address may have open (0: no limit).")
+    ] = 2,
+    sockets_per_address: Annotated[
+        int, typer.Option(min=0, help="WebSockets open at once from one address (0: no limit).")
+    ] = 60,
+    joins_per_minute: Annotated[
+        int,
+        typer.Option(min=0, help="WebSockets one address may open to one table in a minute (0: no limit)."),
+    ] = 30,
+    socket_messages: Annotated[
+        int, typer.Option(min=0, help="Messages a WebSocket may send in 10 seconds (0: no limit).")
+    ] = 100,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another site whose pages may use this server (https://host[:port]); repeatable."),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Behind a reverse proxy: the proxy addresses (comma-separated, or '*') trusted to "
+            "give the client's address in X-Forwarded-For; limits count per address."
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client: play online with friends and bots."""
     try:
@@ -383,12 +490,25 @@ def serve(
         fail(f"the server needs its dependencies (pip install -e .): {err}")
     if bot_workers not in ("process", "thread"):
         fail("--bot-workers takes 'process' or 'thread'", USAGE)
-    application = create_app(db, Settings(bot_delay=bot_delay, bot_workers=bot_workers))
+    settings = Settings(
+        bot_delay=bot_delay,
+        bot_workers=bot_workers,
+        bot_threads=bot_count,
+        tables_per_minute=tables_per_minute,
+        open_tables=open_tables,
+        watch_tables=watch_tables,
+        watch_tables_per_address=watch_tables_per_address,
+        sockets_per_address=sockets_per_address,
+        joins_per_minute=joins_per_minute,
+        socket_messages=socket_messages,
+        allowed_origins=tuple(allow_origin or ()),
+    )
+    application = create_app(db, settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     Console(highlight=False, soft_wrap=True).print(
         f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
     )
-    run_server(application, host, port)
+    run_server(application, host, port, forwarded_allow_ips)
 
 
 db_app = typer.Typer(help="The server's database: its schema migrations.", no_args_is_help=True)

@@ -14,8 +14,7 @@ import asyncio
 import hashlib
 import re
 import secrets
-from collections.abc import Callable
-from urllib.parse import urlsplit
+from collections.abc import Callable, Iterable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -25,7 +24,9 @@ from starlette.requests import HTTPConnection
 
 from .hub import Hub
 from .limits import Limiter
+from .origins import allowed_origin
 from .schema import Account
+from .traffic import client_address
 
 COOKIE = "tabletop_session"
 SESSION_SECONDS = 30 * 24 * 3600
@@ -46,7 +47,7 @@ def token_hash(token: str) -> str:
 
 
 def address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
+    return client_address(request)
 
 
 def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
@@ -140,15 +141,13 @@ async def current_user(hub: Hub, request: HTTPConnection, clock: Callable[[], fl
     token = request.cookies.get(COOKIE)
     if not token or len(token) > 128:
         return None
-    if request.scope["type"] == "websocket" and not same_origin(request):
+    if request.scope["type"] == "websocket" and not same_origin(request, hub.settings.allowed_origins):
         return None
     return await hub.writer.call(hub.storage.session_user, token_hash(token), clock())
 
 
-def same_origin(request: HTTPConnection) -> bool:
-    """Whether the request's Origin header names this server (the Host it was sent to)."""
+def same_origin(request: HTTPConnection, allowed: Iterable[str] = ()) -> bool:
+    """Whether the request's Origin header names this server (the Host it was sent to) or one of
+    the ``allowed`` origins (origins.py); a request without Origin is no page's."""
     origin = request.headers.get("origin")
-    host = request.headers.get("host")
-    if origin is None or host is None:
-        return False
-    return urlsplit(origin).netloc.lower() == host.lower()
+    return origin is not None and allowed_origin(origin, request.headers.get("host"), allowed)

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import accounts, players
 from .hub import Hub, Settings
 from .lobby import router
+from .origins import OriginCheck
 from .sockets import table_socket
 from .storage import Storage
 
@@ -117,5 +118,6 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-    app.add_middleware(Guard)
+    app.add_middleware(OriginCheck, allowed=hub.settings.allowed_origins)  # origins.py
+    app.add_middleware(Guard)  # outermost: its headers go on every answer
     return app

@@ -9,12 +9,19 @@ way after a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import json
 import logging
 import multiprocessing
+import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import signal
+import sys
+from collections.abc import Iterator
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..agents import Agent, observe
@@ -24,6 +31,7 @@ from ..core.protocol import JSON, Game, State
 from ..core.registry import make
 
 log = logging.getLogger("tabletop.server")
+PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 def levels() -> tuple[str, ...]:
@@ -58,8 +66,40 @@ def decide_from_json(
     return decide(state, seat, level, seed)
 
 
+def _worker_start(server: int) -> None:
+    """In each worker process: Ctrl-C (sent to a terminal's whole process group) is the server's
+    to handle, and the server ends its workers; and on Linux a worker dies with the server even if
+    the server is killed outright (SIGKILL), so no decision computes for a server that is gone.
+    (A worker starts with SIGINT blocked, see :func:`_quiet_start`: one that came while it started
+    is dropped here.)"""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server:  # the server was gone before that took effect
+        os._exit(1)
+
+
+@contextlib.contextmanager
+def _quiet_start() -> Iterator[None]:
+    """SIGINT blocked in this thread while it may start worker processes (they inherit the mask):
+    a Ctrl-C while a worker is still importing would otherwise print its traceback.  A SIGINT
+    arriving meanwhile waits, and reaches the server just after."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 class Bots:
-    """Runs decisions in a thread or process pool; ``kind`` is "thread" or "process"."""
+    """Runs decisions in a thread or process pool; ``kind`` is "thread" or "process".  The
+    scheduler (scheduler.py) gives it at most ``workers`` decisions at once."""
 
     def __init__(self, kind: str = "thread", workers: int = 2) -> None:
         if kind not in ("thread", "process"):
@@ -73,7 +113,9 @@ class Bots:
         if self._executor is None:
             if self.kind == "process":
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="tabletop-bot")
         return self._executor
@@ -83,10 +125,17 @@ class Bots:
         try:
             if self.kind == "process":
                 options = json.dumps(game.options, sort_keys=True)
-                return await loop.run_in_executor(
-                    self._pool(), decide_from_json, game.name, options, state.to_json(), seat, level, seed
-                )
+                pool = self._pool()  # (not under _quiet_start: starting the pool's resource tracker
+                # process unblocks SIGINT)
+                with _quiet_start():  # submitting may start a worker
+                    running = loop.run_in_executor(
+                        pool, decide_from_json, game.name, options, state.to_json(), seat, level, seed
+                    )
+                return await running
             return await loop.run_in_executor(self._pool(), decide, state.clone(), seat, level, seed)
+        except BrokenExecutor:  # a worker died (killed, out of memory): a new pool next time
+            log.error("the bot workers stopped; starting new ones")
+            self.close()
         except UnknownAgent as err:  # no such bot for this game: random play, said once
             if (game.name, level) not in self._missing:
                 self._missing.add((game.name, level))
@@ -96,6 +145,22 @@ class Bots:
         return str(random.Random(seed).choice(state.legal_actions_for(seat)))
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers now: decisions not started are cancelled, and worker processes are
+        ended even in the middle of one (a thread cannot be: it finishes its decision)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes: list[BaseProcess] = []
+        if isinstance(executor, ProcessPoolExecutor):
+            processes = list((executor._processes or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.terminate()
+        for process in processes:
+            process.join(2.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+        if processes:  # the pool's own thread sees its workers gone, and frees its queues
+            executor.shutdown(wait=True)

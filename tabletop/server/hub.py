@@ -19,9 +19,11 @@ from . import ratings
 from .bots import Bots, levels
 from .clocks import DEFAULT, RESUME_GRACE, TimeControl
 from .rooms import Room
+from .scheduler import Scheduler
 from .schema import Account
 from .storage import SeatRow, Storage, TableRow
 from .tokens import hash_token, new_table_id, new_token
+from .traffic import Traffic
 from .writer import Writer
 
 log = logging.getLogger("tabletop.server")
@@ -40,6 +42,17 @@ class Settings:
         time.time
     )  # wall-clock seconds: sessions, limits, table clocks (tests set it)
     clock_tick: float = 1.0  # seconds between looks at the table clocks (0: only when told, in tests)
+    # Limits (docs/server.md, "Limits"); 0 turns one off.  An address is the client's (traffic.py).
+    tables_per_minute: int = 30  # tables an address may create in a minute
+    open_tables: int = 60  # unfinished tables created by one address
+    watch_tables: int = 20  # unfinished bot-only tables ("watch bots play") on the whole server
+    watch_tables_per_address: int = 2  # of them, created by one address
+    sockets_per_address: int = 60  # WebSockets open at once from one address
+    joins_per_minute: int = 30  # WebSockets opened to one table by one address in a minute
+    socket_messages: int = 100  # messages a WebSocket may send in 10 seconds
+    allowed_origins: tuple[str, ...] = ()  # other sites' pages that may use the API (origins.py)
+    bot_queue_table: int = 16  # bot decisions one table may have waiting (scheduler.py)
+    bot_queue_total: int = 1000  # bot decisions waiting on the whole server
 
 
 class Hub:
@@ -49,6 +62,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.writer = Writer(storage)
         self.bots = Bots(self.settings.bot_workers, self.settings.bot_threads)
+        self.scheduler = Scheduler(self.bots, self.settings.bot_queue_table, self.settings.bot_queue_total)
+        self.traffic = Traffic(self.settings, self.rooms)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._ticker: asyncio.Task[None] | None = None
 
@@ -95,13 +110,17 @@ class Hub:
         return expired
 
     async def close(self) -> None:
+        """Stop everything (the server is shutting down: uvicorn has stopped accepting and closed
+        the connections): no bot decision waits or computes any more, the worker processes are
+        ended, and the database thread finishes what it was given, then closes."""
         if self._ticker is not None:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
+        self.scheduler.close()  # decisions waiting are dropped, and no new one starts
         for room in list(self.rooms.values()):
             await room.stop()
-        self.bots.close()
+        self.bots.close()  # ends the worker processes, even in the middle of a decision
         self.writer.close()
         self.storage.close()
 

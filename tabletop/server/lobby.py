@@ -19,6 +19,7 @@ from .refused import Refused
 from .replay import replay_step
 from .rooms import Room
 from .tokens import hash_token, new_token
+from .traffic import Limited, Ticket, client_address
 
 OptionValue = int | bool | str
 
@@ -97,9 +98,19 @@ def router(hub: Hub) -> APIRouter:
             found.append({"name": name, "title": cls.title, "options": specs})
         return {"games": found, "levels": list(levels())}
 
+    def admit(request: Request, watch: bool) -> Ticket:
+        """Count a table ``request``'s address creates, or answer 429 (traffic.py)."""
+        try:
+            return hub.traffic.admit(client_address(request), watch)
+        except Limited as err:
+            raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
+
     @api.post("/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, JSON]:
+        """A new table; one without a person seat is a "watch bots play" table, of which an address
+        and the server may have few (docs/server.md, "Limits")."""
         account = await current_user(hub, request, hub.settings.clock)
+        ticket = admit(request, body.seats is not None and "person" not in body.seats)
         try:
             clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
             room, tokens = await hub.create(
@@ -112,8 +123,12 @@ def router(hub: Hub) -> APIRouter:
                 private=body.private,
                 takeover=body.takeover,
             )
-        except TabletopError as err:
-            raise HTTPException(400, str(err)) from None
+        except BaseException as err:
+            hub.traffic.failed(ticket)
+            if isinstance(err, TabletopError):
+                raise HTTPException(400, str(err)) from None
+            raise
+        hub.traffic.created_table(ticket, room.id)
         return {"table": room.summary(), "links": links(request, room, tokens)}
 
     @api.post("/tables/{table_id}/take")
@@ -168,7 +183,16 @@ def router(hub: Hub) -> APIRouter:
         )
         if people and not seated:
             raise HTTPException(403, "only a seated player can ask for a rematch")
-        new = await hub.rematch(room)
+        if room.row.rematch is not None:  # asked before: the same table
+            new = await hub.rematch(room)
+            return {"table": new.summary(), "links": links(request, new, {})}
+        ticket = admit(request, not people)  # a new table, counted like any other
+        try:
+            new = await hub.rematch(room)
+        except BaseException:
+            hub.traffic.failed(ticket)
+            raise
+        hub.traffic.created_table(ticket, new.id)
         return {"table": new.summary(), "links": links(request, new, {})}
 
     @api.get("/tables/{table_id}/replay")

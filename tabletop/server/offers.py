@@ -29,6 +29,7 @@ from .bots import bot_seed
 from .limits import Limiter
 from .messages import dumps
 from .refused import Refused
+from .scheduler import Busy
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -269,7 +270,10 @@ class Offers:
                 row = room.seats[offer.to]
                 level = row.level if row.kind == "bot" and row.level else room.takeover
                 seed = bot_seed(room.record.seed, room.step, offer.to) ^ offer.id
-            answer = await room.hub.bots.decide(room.game, question, offer.to, level, seed)
+            try:  # queued with every table's bot decisions (scheduler.py)
+                answer = await room.hub.scheduler.decide(room, question, offer.to, level, seed)
+            except Busy:
+                return  # too many decisions waiting: asked again after the next action
             async with room.lock:
                 if offer.status == OPEN and room.bot_plays(offer.to):
                     try:

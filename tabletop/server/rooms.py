@@ -35,13 +35,13 @@ from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
 from . import ratings
-from .bots import bot_seed
 from .chat import Chat
 from .clocks import SeatClocks, stored_control
 from .messages import dumps
 from .offers import Offers
 from .refused import Refused
 from .said import seat_names, told_events
+from .scheduler import Busy
 from .schema import Account
 from .storage import Append, SeatRow, TableRow
 from .tokens import same
@@ -566,7 +566,11 @@ class Room:
                 await asyncio.sleep(self.hub.settings.bot_delay)
             async with self.lock:  # a position no action is half-way through
                 step, bots, state = self.step, self.bots_to_act(), self.state.clone()
-            texts = await asyncio.gather(*(self._decide(bot, state, step) for bot in bots))
+            try:  # queued with every table's bots, served fairly (scheduler.py)
+                texts = await self.hub.scheduler.decide_bots(self, bots, state, step)
+            except Busy:  # too many decisions waiting on the server: ask again in a while
+                await asyncio.sleep(1.0)
+                continue
             for bot, text in zip(bots, texts, strict=True):
                 try:
                     async with self.lock:
@@ -582,11 +586,6 @@ class Room:
                         return
                     await asyncio.sleep(1.0)  # the database is down: try again, don't spin
                     break
-
-    async def _decide(self, bot: SeatRow, state: State[Any], step: int) -> str:
-        seed = bot_seed(self.record.seed, step, bot.seat)
-        level = bot.level if bot.kind == "bot" and bot.level else self.takeover
-        return await self.hub.bots.decide(self.game, state, bot.seat, level, seed)
 
     async def stop(self) -> None:
         for task in list(self.background):

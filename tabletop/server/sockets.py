@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .accounts import current_user
 from .hub import Hub
+from .limits import Limiter
 from .messages import (
     Act,
     Back,
@@ -32,12 +33,16 @@ from .messages import (
 )
 from .refused import Refused
 from .rooms import Room
+from .traffic import Limited, client_address
 
 log = logging.getLogger("tabletop.server")
 MAX_QUEUED = 500
 
+MESSAGE_WINDOW = 10.0  # seconds over which Settings.socket_messages count
+
 # close codes (4000-4999 are the application's)
 BAD_REQUEST, FORBIDDEN, NOT_FOUND, TIMEOUT, TOO_SLOW = 4400, 4403, 4404, 4408, 4429
+TOO_MANY = 4429  # a limit reached (traffic.py), as for a client too far behind
 
 
 class SocketConn:
@@ -47,15 +52,21 @@ class SocketConn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._pump())
         self.dropped = False
+        self.ending: tuple[int, str] | None = None  # the close code and reason, once it must close
 
     def send(self, text: str) -> None:
         if self.dropped:
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.dropped = True
-            self.queue.put_nowait(None)
+            self.end(TOO_SLOW, "too far behind; reopen the link")
             return
         self.queue.put_nowait(text)
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the socket with ``code`` once what is queued before has been sent."""
+        if not self.dropped:
+            self.dropped, self.ending = True, (code, reason)
+            self.queue.put_nowait(None)
 
     async def _pump(self) -> None:
         while (text := await self.queue.get()) is not None:
@@ -63,9 +74,9 @@ class SocketConn:
                 await self.ws.send_text(text)
             except Exception:
                 return
-        if self.dropped:
+        if self.ending is not None:
             with contextlib.suppress(Exception):
-                await self.ws.close(TOO_SLOW, "too far behind; reopen the link")
+                await self.ws.close(*self.ending)
 
     async def close(self) -> None:
         self.dropped = True
@@ -90,7 +101,26 @@ async def refuse(ws: WebSocket, code: str, text: str, close_code: int) -> None:
 
 
 async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
+    """A table's WebSocket, counted toward its address's limits while it is open (traffic.py)."""
     await ws.accept()
+    address = client_address(ws)
+    try:
+        hub.traffic.socket_opened(address)
+    except Limited as err:
+        await refuse(ws, err.code, err.message, TOO_MANY)
+        return
+    try:
+        await open_table(hub, ws, table_id, address)
+    finally:
+        hub.traffic.socket_closed(address)
+
+
+async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> None:
+    try:
+        hub.traffic.join(address, table_id)
+    except Limited as err:
+        await refuse(ws, err.code, err.message, TOO_MANY)
+        return
     room = await hub.get(table_id)
     if room is None:
         await refuse(ws, "no-table", f"there is no table {table_id!r}", NOT_FOUND)
@@ -126,8 +156,10 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
         await room.join_seat(seat, join.name, account)
     conn = SocketConn(ws, seat)
     await room.add(conn)
+    if seat is not None:
+        hub.scheduler.wake()  # a person is at the table now: its bots' decisions go first
     try:
-        await serve(room, conn)
+        await serve(room, conn, Limiter(hub.settings.socket_messages, MESSAGE_WINDOW, hub.settings.clock))
     except WebSocketDisconnect:
         pass
     finally:
@@ -139,9 +171,24 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
                 await ws.close()
 
 
-async def serve(room: Room, conn: SocketConn) -> None:
+async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
+    """Each message of a joined socket, at most ``rate`` allows: beyond, a ``rate-limit`` error
+    (the message is ignored), and a socket that sends as many again while refused is closed."""
+    refused = 0
     while not conn.dropped:
         text = await receive(conn.ws)
+        wait = rate.take("")
+        if wait:
+            refused += 1
+            if refused > rate.most:
+                conn.send(error("rate-limit", "far too many messages: this connection is closed"))
+                conn.end(TOO_MANY, "rate-limit")
+                return
+            conn.send(
+                error("rate-limit", f"too many messages; wait {int(wait) + 1} s (this one was ignored)")
+            )
+            continue
+        refused = 0
         try:
             message = parse(text)
             if isinstance(message, Act):

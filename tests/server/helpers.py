@@ -31,7 +31,10 @@ class Clock:
 
 @contextmanager
 def running(db_url: str, **settings: Any) -> Iterator[TestClient]:
-    """The app on ``db_url``, started (lifespan run) and stopped around the block."""
+    """The app on ``db_url``, started (lifespan run) and stopped around the block.  Its scripted
+    clients play at machine speed, far beyond a person's message rate: no limit on it here unless
+    a test sets one (test_limits.py does)."""
+    settings.setdefault("socket_messages", 0)
     app = create_app(db_url, Settings(**settings))
     with TestClient(app) as client:
         yield client

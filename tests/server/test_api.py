@@ -147,7 +147,7 @@ def test_finished_tables_leave_memory_and_come_back_from_the_database(
     from tabletop.server import hub
 
     monkeypatch.setattr(hub, "KEEP_FINISHED", 1)
-    with running(db_url) as client:
+    with running(db_url, watch_tables_per_address=3) as client:
         ids = [create(client, ["easy", "easy"])["table"]["id"] for _ in range(3)]
         rooms = client.app.state.hub.rooms  # type: ignore[attr-defined]
         deadline = time.monotonic() + 60

@@ -56,7 +56,7 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(db_url: str, monkeypatch: 
     """Three tables' bots think without end; two people at a fourth table play on regardless."""
     monkeypatch.setattr(bots, "agent_for", lambda level, seed: Stuck(seed) if level == "hard" else None)
     RELEASE.clear()
-    with running(db_url, bot_threads=4) as client:
+    with running(db_url, bot_threads=4, watch_tables_per_address=3) as client:
         stuck = [create(client, ["hard", "hard"])["table"]["id"] for _ in range(3)]
         people = create(client, ["person", "person"])
         table = people["table"]["id"]

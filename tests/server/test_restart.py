@@ -27,7 +27,7 @@ from .helpers import act, create, join, pick, receive, running, token_of
 @pytest.mark.timeout(120)
 def test_a_restarted_app_resumes_the_game_identically(db_url: str) -> None:
     rng = random.Random(11)
-    with running(db_url) as client:
+    with running(db_url, joins_per_minute=0) as client:  # a socket for each action
         created = create(client, ["person", "person", "person"])
         table = created["table"]["id"]
         tokens = [token_of(created, s) for s in range(3)]
@@ -47,7 +47,7 @@ def test_a_restarted_app_resumes_the_game_identically(db_url: str) -> None:
             with client.websocket_connect(f"/ws/tables/{table}") as ws:
                 seen[seat] = join(ws, tokens[seat])
     # a new app on the same database file: the same table, the same position, every seat's view
-    with running(db_url) as client:
+    with running(db_url, joins_per_minute=0) as client:
         listing = client.get("/api/tables").json()
         assert [t["id"] for t in listing["running"]] == [table]
         assert listing["running"][0]["step"] == 80
@@ -81,6 +81,7 @@ def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
     """`tabletop serve` in its own process, as a person would run it."""
     command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
     command += ["--db", f"sqlite:///{db}", "--bot-delay", "0", "--bot-workers", "thread"]
+    command += ["--socket-messages", "0"]  # the players here are scripts, playing at machine speed
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
