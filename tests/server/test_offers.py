@@ -327,6 +327,9 @@ def audit_game(
                     trade = random_trade(room.state, rng)
                     if trade is not None:
                         frm, to, give, ask = trade
+                        hand = room.state.view(frm)["hand"]
+                        if hand and len(give) + len(ask) < 8 and rng.random() < 0.5:
+                            give = [*give, hand[0]] if hand[0] not in give else give  # an event card too
                         note = f"promise-{frm}-{to}-{rng.randrange(10**9)}"
                         promises[(frm, to)] = note
                         send(sockets[frm], type="offer", to=to, give=give, ask=ask, note=note)
