@@ -2,6 +2,8 @@
 // A card's text is its rank letter and colour letter: "Ku" is the blue Knight (docs/notation.md).
 
 export const COLOURS = { b: "black", r: "red", y: "yellow", u: "blue" };
+// A shape per colour, printed on every card beside its value: colour is never the only mark.
+export const MARKS = { black: "■", red: "♦", yellow: "▲", blue: "●" };
 export const RANKS = {
   F: ["Farmer", 1], A: ["Assassin", 2], X: ["Explorer", 4], D: ["Dwarf", 6],
   W: ["Wizard", 7], K: ["Knight", 9], O: ["Oracle", 12], E: ["Emperor", 15],
@@ -69,10 +71,13 @@ export function cardFace(text, opts = {}) {
   const colour = opts.colour || p.colour;
   const node = el(opts.onClick ? "button" : "div", `card ${colour} card-${opts.size || "hand"}`);
   node.dataset.card = text;
-  node.setAttribute("aria-label", `${colour} ${p.rank}, value ${opts.value ?? p.value}`);
+  node.setAttribute("aria-label", `${colour} ${p.rank}, ${opts.value ?? p.value}${colour !== p.colour ? ` (printed ${p.colour})` : ""}`);
+  if (!opts.onClick) node.setAttribute("role", "img");
   if (opts.title) node.title = opts.title;
   const corner = el("span", "corner");
-  corner.append(el("b", null, p.letter), el("i", null, String(opts.value ?? p.value)));
+  const mark = el("s", "mark", MARKS[colour] || "");
+  mark.setAttribute("aria-hidden", "true");
+  corner.append(el("b", null, p.letter), el("i", null, String(opts.value ?? p.value)), mark);
   node.append(corner, emblem(p.letter, opts.size === "mini" ? 16 : 34), el("span", "rank", p.rank));
   if (opts.value !== undefined && opts.value !== p.value) node.classList.add("changed");
   if (colour !== p.colour) node.append(el("span", "printed", `printed ${p.colour}`));
@@ -87,4 +92,11 @@ export function cardBack(size = "mini") {
   const node = el("div", `card back card-${size}`);
   node.setAttribute("aria-hidden", "true");
   return node;
+}
+
+// A table's column heading; an empty one still says what the column is, to a screen reader.
+export function headCell(text, hidden = "player") {
+  const cell = el("th", null, text || null);
+  if (!text) cell.append(el("span", "sr-only", hidden));
+  return cell;
 }

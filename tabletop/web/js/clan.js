@@ -126,9 +126,17 @@ function clanColours(view) {
   return map;
 }
 
+// A clan's mark on its meeples, beside the colour: a star for our house, else its initial.
+function clanMark(clan) {
+  return clan === "our house" ? "★" : (clan.replace(/^the /i, "")[0] || "?").toUpperCase();
+}
+
 function meeple(clan, colours) {
   const node = el("span", `meeple ${colours[clan] || "rival-3"}`);
   node.title = clan === "our house" ? "our house" : clan;
+  const mark = el("span", "meeple-mark", clanMark(clan));
+  mark.setAttribute("aria-hidden", "true");
+  node.append(mark);
   return node;
 }
 
@@ -243,7 +251,7 @@ function cityPanel(view, ctx, active) {
   const colours = clanColours(view);
   const legal = ctx.act && view.to_act === ctx.me ? view.legal || [] : [];
   const head = el("div", "city-head");
-  head.append(el("h3", null, "The city"));
+  head.append(el("h2", "city-title", "The city"));
   if (view.clans && view.clans.length && active) {
     const order = el("ol", "clan-order");
     for (const c of view.clans) {

@@ -82,6 +82,15 @@ function ownerWords(owner, ctx) {
   return owner >= 0 ? `owned by ${nameOf(owner, ctx)}` : (MARKERS[String(owner)] || MARKERS["-1"]).words;
 }
 
+// A place's action in words, for the list of the board's choices: "Buy Japan Aerospace (owned by Ana)".
+export function placeWords(view, ctx, text) {
+  const [verb, arg] = text.split(" ");
+  const doing = VERBS[verb] || verb;
+  if (arg in view.companies) return `${doing} ${companyName(arg)} (${ownerWords(view.companies[arg], ctx)})`;
+  if (arg in view.governments) return `${doing} ${countryName(arg)}`;
+  return `${doing} ${industryName(arg)}`;
+}
+
 function companyBox(view, code, ctx, action) {
   const owner = view.companies[code];
   const box = el(action ? "button" : "div", "mc-co");
@@ -100,6 +109,7 @@ function companyBox(view, code, ctx, action) {
   const words = `${companyName(code)}, ${ownerWords(owner, ctx)}`;
   box.title = words;
   box.setAttribute("aria-label", words);
+  if (!action) box.setAttribute("role", "img");
   if (action) {
     const verb = VERBS[action.split(" ")[0]];
     clickable(box, ctx, action, `${verb} ${companyName(code)}`);
@@ -198,6 +208,9 @@ export function boardTable(view, ctx, places) {
     attachPreview(node, view, node.dataset.action, (seat) => nameOf(seat, ctx));
   }
   const wrap = el("div", "mc-board-wrap");
+  wrap.tabIndex = 0; // it may scroll in its own box (a phone): the keyboard scrolls it too
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", "The board");
   wrap.append(table);
   return wrap;
 }

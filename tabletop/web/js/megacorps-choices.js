@@ -19,7 +19,7 @@ const TITLES = {
 };
 const PROMPTS = {
   draft: "Your pick: click an unowned company on the board to take it.",
-  turn: "Your turn: play event cards or offer trades first if you like, then take one Action: click a company to buy it (or to intervene against it), a country to attack it, an industry to pay it out, or choose below.",
+  turn: "Your turn: take one Action. | Play event cards or offer trades first if you like, then click a company to buy it (or to intervene against it), a country to attack it, an industry to pay it out, or choose below.",
   target: "Choose your event card's target: click it on the board.",
   veto: "Allow the purchase, or veto it?",
   rebuy: "Your purchase was vetoed: click another company to buy, or pass.",
@@ -364,7 +364,9 @@ export function decisionPanel(view, ctx, legal, placed) {
   box.append(head, ...context(view, ctx));
   const prompt = el("div", "prompt");
   if (mine) {
-    prompt.textContent = PROMPTS[view.phase] || "Your decision.";
+    const [said, hint] = (PROMPTS[view.phase] || "Your decision.").split(" | ");
+    prompt.textContent = said;
+    if (hint) prompt.append(el("span", "hint", hint));
     prompt.classList.add("yours");
   } else if (view.phase !== "over") {
     const waiting = (view.to_act || []).filter((s) => s !== ctx.me);

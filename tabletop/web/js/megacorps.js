@@ -3,10 +3,11 @@
 // texts; the board of industries by countries (megacorps-board.js).  Everything drawn comes from
 // one seat's view (or a spectator's): the others' event cards are counts, a sealed bid or vote
 // shows only as "answered".  Names and texts: megacorps-names.js.
-import { el } from "./cards.js";
+import { el, headCell } from "./cards.js";
 import { label } from "./words.js";
 import { boardTable, nameOf, placeActions } from "./megacorps-board.js";
 import { decisionPanel, keepFocus } from "./megacorps-choices.js";
+import { placeList } from "./megacorps-list.js";
 import { corporationName, countryName, eventInfo, payoutTable, useContent } from "./megacorps-names.js";
 import { keepFocus as keepTrading, tradesPanel } from "./megacorps-offers.js";
 
@@ -115,14 +116,19 @@ function players(view, ctx) {
 }
 
 // ---- your event cards ---------------------------------------------------------------------------
+let cardCount = 0; // ids for the cards' texts
+
 function eventCard(code, ctx, action) {
   const info = eventInfo(code);
   const node = el(action ? "button" : "div", "mc-card");
   node.dataset.card = code;
   node.append(el("b", "mc-card-name", info.name));
   if (info.timing) node.append(el("span", `mc-timing ${info.timing}`, info.timing === "payout" ? "when an industry pays out" : "on your turn"));
-  node.append(el("span", "mc-card-text", info.text));
+  const text = el("span", "mc-card-text", info.text);
+  text.id = `mc-text-${code}-${(cardCount += 1)}`;
+  node.append(text);
   node.setAttribute("aria-label", action ? `Play ${info.name}` : info.name);
+  node.setAttribute("aria-describedby", text.id); // the whole text, even where it shows clamped
   node.title = info.text;
   if (action) {
     node.type = "button";
@@ -176,7 +182,10 @@ export function renderTable(root, ctx) {
   table.dataset.phase = view.phase;
   const hand = handArea(view, ctx, legal, placed);
   const middle = el("div", "mc-middle");
-  middle.append(decisionPanel(view, ctx, legal, placed));
+  const decision = decisionPanel(view, ctx, legal, placed);
+  const list = legal.length ? placeList(view, ctx, places) : null;
+  if (list) (decision.querySelector(".mc-preview") || decision.querySelector(".prompt")).after(list);
+  middle.append(decision);
   if (hand) middle.append(hand);
   table.append(topBar(view, ctx), players(view, ctx), middle, boardTable(view, ctx, places));
   keepFocus(root, () => root.replaceChildren(table));
@@ -193,7 +202,7 @@ function moneyPanel(view, ctx) {
   panel.append(el("h2", null, "Money"));
   const table = el("table");
   const head = el("tr");
-  for (const h of ["", "money", "mercs", "cards", "cos", "ctries"]) head.append(el("th", null, h));
+  for (const h of ["", "money", "mercs", "cards", "cos", "ctries"]) head.append(headCell(h));
   table.append(head);
   for (let seat = 0; seat < view.players; seat++) {
     const row = el("tr", seat === ctx.me ? "mine" : "");

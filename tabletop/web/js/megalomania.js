@@ -1,6 +1,6 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
-import { cardBack, cardFace, el, parts } from "./cards.js";
+import { MARKS, cardBack, cardFace, el, headCell, parts } from "./cards.js";
 import { cardAction, label, seatLabel, who } from "./words.js";
 
 const SLOTS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -62,7 +62,7 @@ function seatHeader(view, seat, ctx) {
   const online = el("span", `dot ${info.online === false ? "off" : "on"}`);
   online.title = info.online === false ? "not connected" : info.kind === "bot" ? "bot" : "connected";
   head.append(online, name);
-  if (info.kind === "bot") head.append(el("span", "tag", info.level || "bot"));
+  if (info.kind === "bot" && !name.textContent.includes(info.level || "bot")) head.append(el("span", "tag", info.level || "bot"));
   if (view.pairs && ctx.me !== null && ctx.me !== undefined && seat !== ctx.me && (seat - ctx.me + 4) % 2 === 0) {
     head.append(el("span", "tag partner", "partner"));
   }
@@ -157,7 +157,9 @@ function roundBar(view) {
   if (view.dominant) {
     const dom = el("span", `dominant ${view.dominant}`);
     const changed = view.round_dominant && view.round_dominant !== view.dominant ? ` (round's: ${view.round_dominant})` : "";
-    dom.append(el("i", "swatch"), el("span", null, `Dominant: ${view.dominant}${changed}`));
+    const swatch = el("i", "swatch", MARKS[view.dominant] || "");
+    swatch.setAttribute("aria-hidden", "true");
+    dom.append(swatch, el("span", null, `Dominant: ${view.dominant}${changed}`));
     bar.append(dom);
   }
   if (view.scroll_effect) bar.append(el("span", "chip", `Scroll ${view.scroll_effect.scroll}: ${view.scroll_effect.name}`));
@@ -283,7 +285,7 @@ export function renderSide(root, ctx) {
   scores.append(el("h2", null, "Scores"));
   const table = el("table");
   const head = el("tr");
-  for (const h of ["", "points", "tricks", view.ranking ? "place" : "cards"]) head.append(el("th", null, h));
+  for (const h of ["", "points", "tricks", view.ranking ? "place" : "cards"]) head.append(headCell(h));
   table.append(head);
   view.seats.forEach((entry, seat) => {
     const row = el("tr", seat === ctx.me ? "mine" : "");

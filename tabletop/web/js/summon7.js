@@ -3,7 +3,7 @@
 // Everything drawn comes from one seat's view (or a spectator's): every dealt card is face up,
 // only the deck's order is unknown, and nothing here needs it.  The clan game (clan.js) reuses
 // the table, the cards and the sums.
-import { el } from "./cards.js";
+import { el, headCell } from "./cards.js";
 import { seatLabel, who } from "./words.js";
 
 export const STATUS_WORDS = { active: "in play", held: "held", busted: "busted" };
@@ -63,7 +63,8 @@ export function numberCard(value, opts = {}) {
   const node = el("div", `card s7 s7-${opts.size || "mid"} ${value <= 4 ? "low" : value <= 8 ? "medium" : "high"}`);
   node.dataset.value = String(value);
   node.style.setProperty("--hue", String(Math.round(135 - value * 11.25)));
-  node.setAttribute("aria-label", `card ${value}`);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `card ${value}${opts.bust ? ", a second one: bust" : ""}`);
   node.append(el("span", "pip tl", String(value)), el("span", "face", String(value)), el("span", "pip br", String(value)));
   if (opts.bust) {
     node.classList.add("busting");
@@ -191,7 +192,7 @@ function oddsChart(view, ctx) {
   const total = sum(counts);
   const box = el("div", "s7-odds");
   const fromDiscard = !sum(view.deck_values);
-  box.append(el("div", "odds-title", fromDiscard ? "Next card (the discard pile, reshuffled)" : "What the deck holds"));
+  box.append(el("div", "odds-title", fromDiscard ? "Next card (the discard pile, reshuffled)" : `What the deck holds (${view.deck} cards)`));
   const mine = ctx.me !== null && ctx.me !== undefined && view.seats[ctx.me] ? new Set(view.seats[ctx.me].cards) : new Set();
   const most = Math.max(1, ...counts);
   const bars = el("div", "odds-bars");
@@ -390,7 +391,7 @@ export function scoresPanel(view, ctx, opts = {}) {
   panel.append(el("h2", null, opts.title || "Leadership"));
   const table = el("table");
   const head = el("tr");
-  for (const h of ["", "total", "round", view.ranking ? "place" : ""]) head.append(el("th", null, h));
+  ["", "total", "round", view.ranking ? "place" : ""].forEach((h, i) => head.append(headCell(h, i ? "place" : "player")));
   table.append(head);
   const order = opts.order || (view.board || view.seats.map((_, s) => s));
   const goal = opts.target || view.target;

@@ -3,8 +3,10 @@ import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
 import { addChatLine, startChat } from "./chat.js";
 import { noteClocks, seatExtras } from "./clock.js";
+import { focusMark, noteChoices, restoreFocus, setupKeys } from "./keys.js";
+import { setupPanels } from "./panels.js";
 import { rendererFor } from "./renderers.js";
-import { lineItem } from "./said.js";
+import { lineItem, lineText } from "./said.js";
 
 const FINAL_CODES = new Set([4400, 4403, 4404]);
 const LOG_MAX = 300;
@@ -74,7 +76,9 @@ function receive(msg) {
       noteClocks(page, msg);
       page.log.push(...msg.events);
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
+      const wasAsked = asked();
       render();
+      say(msg.events, !wasAsked && asked());
       break;
     }
     case "seats":
@@ -101,6 +105,19 @@ function receive(msg) {
     default:
       break;
   }
+}
+
+// Whether this seat has a choice to make now.
+function asked() {
+  return page.me !== null && !page.over && Boolean(page.view && (page.view.legal || []).length);
+}
+
+// What happened, said politely to a screen reader (the page's #said live region).
+function say(events, yourTurn) {
+  const lines = events.map(lineText).filter(Boolean);
+  if (yourTurn) lines.push("Your turn.");
+  if (!lines.length) return;
+  $("#said").textContent = lines.join(" ");
 }
 
 function sendChat(text) {
@@ -137,7 +154,11 @@ function render() {
   $("#title").textContent = title;
   const account = page.me === null ? null : (page.seats[page.me] || {}).user;
   $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}${account ? ` as ${account}` : ""}`;
-  game.renderTable($("#board"), ctx);
+  const board = $("#board");
+  const mark = focusMark(board);
+  game.renderTable(board, ctx);
+  noteChoices(page.view.legal, ctx.act, board);
+  restoreFocus(board, mark);
   game.renderSide($("#side"), ctx);
   renderLog();
   renderEnd(game, ctx);
@@ -203,4 +224,6 @@ $("#copy-watch").addEventListener("click", async () => {
   copy(`${location.origin}/table/${id}`, $("#copy-watch"));
 });
 window.addEventListener("hashchange", () => location.reload());
+setupPanels();
+setupKeys($("#keys-help"));
 connect();
