@@ -1,11 +1,12 @@
 """Per-game facts a designer wants from a batch: counts per game, and win shares by a seat's label.
 
-A final state may offer ``game_facts()`` (name -> a count for this game, e.g. MegaCorps' wars) and
-``seat_labels()`` (label kind -> one label per seat, e.g. each seat's corporation and starting
-country).  The summary then shows each fact's mean per game and, for each label, how often a seat
-carrying it won: a designer sees whether a corporation or a starting country is favoured.  Games
-without these methods simply get none.  The winner's margin (the best score minus the next one)
-is computed for every game.
+Each game's facts (name -> a count for this game, e.g. MegaCorps' wars), labels (label kind -> one
+label per seat, e.g. each seat's corporation) and items (kind -> several labels per seat, e.g. the
+scrolls it played) are recorded by content.py, from the state's own ``game_facts()`` and
+``seat_labels()`` where it has them.  The summary then shows each fact's mean per game and, for each
+label, how often a seat carrying it won: a designer sees whether a corporation or a starting
+country is favoured.  The winner's margin (the best score minus the next one) is computed for
+every game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .stats import wilson
 
@@ -38,20 +38,6 @@ class LabelStats:
     high: float
 
 
-def facts_of(state: Any) -> tuple[tuple[str, int], ...] | None:
-    found = getattr(state, "game_facts", None)
-    if not callable(found):
-        return None
-    return tuple((str(k), int(v)) for k, v in found().items())
-
-
-def labels_of(state: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
-    found = getattr(state, "seat_labels", None)
-    if not callable(found):
-        return None
-    return tuple((str(k), tuple(str(x) for x in v)) for k, v in found().items())
-
-
 def fact_stats(facts: Sequence[tuple[tuple[str, int], ...] | None]) -> tuple[FactStats, ...] | None:
     if not facts or any(f is None for f in facts):
         return None
@@ -62,27 +48,43 @@ def fact_stats(facts: Sequence[tuple[tuple[str, int], ...] | None]) -> tuple[Fac
     return tuple(FactStats(name, statistics.fmean(v), min(v), max(v)) for name, v in values.items())
 
 
+Labels = tuple[tuple[str, tuple[str, ...]], ...]
+Items = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+
+
 def label_stats(
-    labels: Sequence[tuple[tuple[str, tuple[str, ...]], ...] | None], rankings: Sequence[Sequence[int]]
+    labels: Sequence[Labels | None],
+    rankings: Sequence[Sequence[int]],
+    items: Sequence[Items | None] | None = None,
 ) -> tuple[LabelStats, ...] | None:
-    if not labels or any(label is None for label in labels):
+    """Win share by label (and by item: a seat holding an item several times counts once)."""
+    held = [_merged(game, None if items is None else items[i]) for i, game in enumerate(labels)]
+    if not held or any(h is None for h in held):
         return None
     seated: dict[tuple[str, str], int] = {}
     wins: dict[tuple[str, str], float] = {}
     players = len(rankings[0])
-    for game, ranking in zip(labels, rankings, strict=True):
+    for game, ranking in zip(held, rankings, strict=True):
         winners = sum(1 for place in ranking if place == 1)
         for kind, per_seat in game or ():
-            for seat, label in enumerate(per_seat):
-                key = (kind, label)
-                seated[key] = seated.get(key, 0) + 1
-                wins[key] = wins.get(key, 0.0) + (1.0 / winners if ranking[seat] == 1 else 0.0)
+            for seat, found_here in enumerate(per_seat):
+                for label in sorted(set(found_here)):
+                    key = (kind, label)
+                    seated[key] = seated.get(key, 0) + 1
+                    wins[key] = wins.get(key, 0.0) + (1.0 / winners if ranking[seat] == 1 else 0.0)
     found = []
     for kind, label in sorted(seated):
         n, w = seated[(kind, label)], wins[(kind, label)]
         low, high = wilson(w, n)
         found.append(LabelStats(kind, label, n, w, w / n, 1 / players, low, high))
     return tuple(found)
+
+
+def _merged(labels: Labels | None, items: Items | None) -> Items | None:
+    """Labels as one-item tuples, then the items; None when there are neither."""
+    if labels is None and items is None:
+        return None
+    return tuple((kind, tuple((x,) for x in seats)) for kind, seats in labels or ()) + (items or ())
 
 
 def margins(scores: Sequence[Sequence[int]]) -> FactStats:

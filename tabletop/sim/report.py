@@ -78,7 +78,7 @@ def labels_table(summary: Summary) -> Table | None:
     if not summary.labels:
         return None
     table = Table(
-        title="Win share by what a seat started with",
+        title="Win share by what a seat had (a seat with several of a kind counts once each)",
         title_justify="left",
         caption="par: the share if every seat won equally often; 95% Wilson interval",
         caption_justify="left",

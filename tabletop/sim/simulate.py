@@ -20,7 +20,7 @@ from ..core.errors import TabletopError
 from ..core.protocol import Game
 from ..core.registry import make
 from ..core.rng import derive
-from .facts import facts_of, labels_of
+from .content import Watcher, watcher_for
 from .missions import mission_tasks, round_outcomes
 from .pool import Progress, chunk_bounds, run_chunks
 from .summary import GameResult, Summary, summarize
@@ -67,13 +67,18 @@ def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> Ga
     state = game.new_state(dealt)
     agents = [make_agent(name, bot_seed(seed, index, s)) for s, name in enumerate(bots)]
     limit = game.metadata.max_decisions
+    watcher = watcher_for(game.name)
+    watcher.start(state)
+    watching = watcher.watches
     decisions = 0
     try:
         while not state.is_terminal():
             seat = state.current_seat
             if seat is None or decisions >= limit:
                 raise SimulationError(f"no end after {decisions} decisions (seat to act: {seat})")
-            state.apply(agents[seat].act(observe(state, seat)), seat)
+            events = state.apply(agents[seat].act(observe(state, seat)), seat)
+            if watching:
+                watcher.see(events)
             decisions += 1
     except TabletopError as err:
         raise SimulationError(f"game {index} (seed {dealt}) failed: {err}") from None
@@ -85,9 +90,18 @@ def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> Ga
         decisions=decisions,
         rounds=round_outcomes(state),
         rounds_played=rounds_played(state),
-        facts=facts_of(state),
-        labels=labels_of(state),
+        **recorded(watcher, state),
     )
+
+
+def recorded(watcher: Watcher, state: Any) -> dict[str, Any]:
+    """A watcher's facts, labels and items of a final state, as GameResult's fields."""
+    facts, labels, items = watcher.facts(state), watcher.labels(state), watcher.items(state)
+    return {
+        "facts": None if facts is None else tuple(facts.items()),
+        "labels": None if labels is None else tuple((k, tuple(v)) for k, v in labels.items()),
+        "items": None if items is None else tuple((k, tuple(tuple(x) for x in v)) for k, v in items.items()),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ class GameResult:
     rounds_played: int | None = None  # from a final state's rounds_played(), when it has one
     facts: tuple[tuple[str, int], ...] | None = None  # from a final state's game_facts() (facts.py)
     labels: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # from its seat_labels()
+    # content a seat may hold several of (kind, then each seat's labels: e.g. the scrolls it played)
+    items: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,5 +189,7 @@ def summarize(
         else None,
         margin=margins([r.scores for r in results]),
         facts=fact_stats([r.facts for r in results]),
-        labels=label_stats([r.labels for r in results], [r.ranking for r in results]),
+        labels=label_stats(
+            [r.labels for r in results], [r.ranking for r in results], [r.items for r in results]
+        ),
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.protocol import State
 from ...games.summon7.actions import HIT, HOLD
-from ...games.summon7.cards import MAX_VALUE, VALUES
+from ...games.summon7.cards import CARD_VALUE, MAX_VALUE
 from ...games.summon7.state import Summon7State
 from ...games.summon7.table import STATUS_NAMES, Table
 from .heuristic import Seat, race_boldness, should_hit
@@ -31,7 +31,7 @@ def table_counts(t: Table) -> list[int]:
     """The values the next card may have (the deck, or the discard pile once the deck is out)."""
     counts = [0] * (MAX_VALUE + 1)
     for c in t.deck or t.discard:
-        counts[VALUES[c]] += 1
+        counts[CARD_VALUE[c]] += 1
     return counts
 
 

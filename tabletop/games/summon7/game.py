@@ -8,7 +8,7 @@ from typing import Any
 from ...core.errors import InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from .actions import Action, parse_action
-from .cards import IDS_OF, MAX_VALUE, NUM_CARDS, ids_for_values
+from .cards import MAX_VALUE, PRINTED_DECK, Deck, load_deck
 from .serialize import state_from_json
 from .state import Summon7State
 from .table import Table
@@ -31,7 +31,12 @@ class Summon7(Game[Action]):
             minimum=1,
             maximum=1000,
         ),
+        OptionSpec("data", str, "", "path of a Summon 7 deck TOML file to use instead of the packaged one"),
     )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.deck: Deck = load_deck(self.options["data"])
 
     @property
     def metadata(self) -> Metadata:
@@ -70,7 +75,7 @@ class Summon7(Game[Action]):
             dealer = state._rng().randrange(n)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
-        fill_deck(state.table, setup.get("deck"), bool(setup.get("deck_only", False)), state._rng)
+        fill_deck(state.table, setup.get("deck"), bool(setup.get("deck_only", False)), state._rng, self.deck)
         leadership = setup.get("leadership", [0] * n)
         if (
             not isinstance(leadership, list)
@@ -90,23 +95,23 @@ class Summon7(Game[Action]):
         return state_from_json(self, data)
 
 
-def fill_deck(table: Table, top: Any, only: bool, rng: Any) -> None:
-    """The deck at the start: shuffled, under the values ``top`` (dealt first to last); with
-    ``only``, nothing under them, every other card in the discard pile."""
+def fill_deck(table: Table, top: Any, only: bool, rng: Any, deck: Deck = PRINTED_DECK) -> None:
+    """The deck at the start (``deck``'s cards): shuffled, under the values ``top`` (dealt first to
+    last); with ``only``, nothing under them, every other card in the discard pile."""
     if top is None:
         if only:
             raise InvalidOptions("set-up deck_only needs a deck")
-        table.deck = list(range(NUM_CARDS))
+        table.deck = list(deck.cards)
         rng().shuffle(table.deck)
         return
     if not isinstance(top, list):
         raise InvalidOptions(f"set-up deck must list card values (0 to {MAX_VALUE}), the first dealt first")
     try:
-        chosen = ids_for_values(top)
+        chosen = deck.ids_for_values(top)
     except ValueError as err:
         raise InvalidOptions(f"set-up deck: {err}") from None
     taken = set(chosen)
-    rest = [c for v in range(MAX_VALUE + 1) for c in IDS_OF[v] if c not in taken]
+    rest = [c for v in range(MAX_VALUE + 1) for c in deck.ids_of[v] if c not in taken]
     if only:
         table.discard = rest
         table.deck = list(reversed(chosen))

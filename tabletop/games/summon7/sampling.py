@@ -11,27 +11,28 @@ from __future__ import annotations
 
 import random
 
-from .cards import IDS_OF, MAX_VALUE, VALUES
+from .cards import ALL_IDS_OF, CARD_VALUE, MAX_VALUE
 from .table import Table
 
 
 class Relabel:
-    """Hands out card ids value by value, lowest first."""
+    """Hands out card ids value by value, lowest first (a deck's cards of a value are the first ids
+    of ``ALL_IDS_OF[value]``, so the ids handed out are the deck's own)."""
 
     def __init__(self) -> None:
         self.next = [0] * (MAX_VALUE + 1)
 
     def __call__(self, value: int) -> int:
-        card = IDS_OF[value][self.next[value]]
+        card = ALL_IDS_OF[value][self.next[value]]
         self.next[value] += 1
         return card
 
 
 def resample_table(t: Table, rng: random.Random) -> None:
     """Shuffle the deck again (from its sorted values) and relabel every card canonically."""
-    deck = sorted(VALUES[c] for c in t.deck)
+    deck = sorted(CARD_VALUE[c] for c in t.deck)
     rng.shuffle(deck)
     label = Relabel()
-    t.cards = [[label(VALUES[c]) for c in hand] for hand in t.cards]
-    t.discard = [label(v) for v in sorted(VALUES[c] for c in t.discard)]
+    t.cards = [[label(CARD_VALUE[c]) for c in hand] for hand in t.cards]
+    t.discard = [label(v) for v in sorted(CARD_VALUE[c] for c in t.discard)]
     t.deck = [label(v) for v in deck]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
 from ...core.fields import integer, ints
 from ...core.protocol import JSON
-from .cards import NUM_CARDS
+from .cards import PRINTED_DECK
 from .table import STATUS_NAMES, Table
 
 if TYPE_CHECKING:
@@ -29,9 +29,12 @@ def table_to_json(t: Table) -> dict[str, JSON]:
     }
 
 
-def table_from_json(data: Any, n: int, extra: list[int] | None = None) -> Table:
-    """A table read back; every card id 0..78 must be in exactly one place (``extra``: cards the
-    caller keeps elsewhere, such as a Ward's discarded card)."""
+def table_from_json(
+    data: Any, n: int, extra: list[int] | None = None, ids: Sequence[int] = PRINTED_DECK.cards
+) -> Table:
+    """A table read back; every card id of the deck (``ids``, sorted: the packaged deck's 0..78
+    unless told) must be in exactly one place (``extra``: cards the caller keeps elsewhere, such as
+    a Ward's discarded card)."""
     if not isinstance(data, Mapping):
         raise CorruptRecord("state field 'table' must be an object")
     t = Table(n)
@@ -49,8 +52,8 @@ def table_from_json(data: Any, n: int, extra: list[int] | None = None) -> Table:
         raise CorruptRecord(f"state field 'status' needs one of {', '.join(STATUS_NAMES)} per seat")
     t.status = [STATUS_NAMES.index(x) for x in status]
     every = t.deck + t.discard + [c for hand in t.cards for c in hand] + list(extra or ())
-    if sorted(every) != list(range(NUM_CARDS)):
-        raise CorruptRecord(f"the Summon 7 cards are not all {NUM_CARDS} in exactly one place each")
+    if sorted(every) != list(ids):
+        raise CorruptRecord(f"the Summon 7 cards are not all {len(ids)} in exactly one place each")
     return t
 
 
@@ -86,7 +89,7 @@ def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
     if data.get("phase") not in PHASE_NAMES:
         raise CorruptRecord(f"state field 'phase' must be one of {', '.join(PHASE_NAMES)}")
     s.phase = PHASE_NAMES.index(str(data["phase"]))
-    s.table = table_from_json(data.get("table"), n)
+    s.table = table_from_json(data.get("table"), n, ids=game.deck.cards)
     s.leadership = ints(data.get("leadership"), "leadership", n)
     s.board = ints(data.get("board"), "board", n)
     if sorted(s.board) != list(range(n)):

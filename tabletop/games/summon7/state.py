@@ -14,7 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import fresh_seed, stream
 from .actions import HIT, HOLD, Action
-from .cards import VALUES
+from .cards import CARD_VALUE
 from .table import ACTIVE, BUSTED, HELD, STATUS_NAMES, Table
 
 if TYPE_CHECKING:
@@ -133,10 +133,10 @@ class Summon7State(State[Action]):
         assert card is not None  # hit is legal only when a card can be dealt
         busts = t.busts(s, card)
         t.cards[s].append(card)
-        events.append(Event("card", {"seat": s, "value": VALUES[card], "first": False}))
+        events.append(Event("card", {"seat": s, "value": CARD_VALUE[card], "first": False}))
         if busts:
             t.status[s] = BUSTED
-            events.append(Event("bust", {"seat": s, "value": VALUES[card], "total": t.card_total(s)}))
+            events.append(Event("bust", {"seat": s, "value": CARD_VALUE[card], "total": t.card_total(s)}))
 
     def _hold(self, s: int, events: list[Event]) -> None:
         t = self.table
@@ -168,7 +168,9 @@ class Summon7State(State[Action]):
             return []
         events = [Event("round", {"round": 1, "dealer": self.table.dealer})]
         for s in self.table.order_from_dealer():
-            events.append(Event("card", {"seat": s, "value": VALUES[self.table.cards[s][0]], "first": True}))
+            events.append(
+                Event("card", {"seat": s, "value": CARD_VALUE[self.table.cards[s][0]], "first": True})
+            )
         return events
 
     def _end_round(self, events: list[Event]) -> None:

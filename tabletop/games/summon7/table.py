@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from ...core.protocol import Event
-from .cards import VALUES
+from .cards import CARD_VALUE
 
 ACTIVE, HELD, BUSTED = 0, 1, 2
 STATUS_NAMES = ("active", "held", "busted")
@@ -25,10 +25,10 @@ def worse(first: int, second: int, held: set[int]) -> tuple[int, int]:
     """(kept, rejected) of a hungry player's two cards: "the worst choice - a bust card or the
     highest number".  A card whose value the player already holds is kept before any other (the
     first dealt of two such cards); otherwise the higher value, the first dealt on equal values."""
-    first_busts, second_busts = VALUES[first] in held, VALUES[second] in held
+    first_busts, second_busts = CARD_VALUE[first] in held, CARD_VALUE[second] in held
     if first_busts or second_busts:
         return (first, second) if first_busts else (second, first)
-    return (second, first) if VALUES[second] > VALUES[first] else (first, second)
+    return (second, first) if CARD_VALUE[second] > CARD_VALUE[first] else (first, second)
 
 
 class Table:
@@ -55,10 +55,10 @@ class Table:
 
     # ----------------------------------------------------------------- reading
     def values(self, seat: int) -> list[int]:
-        return [VALUES[c] for c in self.cards[seat]]
+        return [CARD_VALUE[c] for c in self.cards[seat]]
 
     def card_total(self, seat: int) -> int:
-        return sum(VALUES[c] for c in self.cards[seat])
+        return sum(CARD_VALUE[c] for c in self.cards[seat])
 
     def can_deal(self) -> bool:
         """Whether a card can be dealt: from the deck, or from the discard pile reshuffled."""
@@ -66,8 +66,8 @@ class Table:
 
     def busts(self, seat: int, card: int) -> bool:
         """Whether ``card`` matches the value of a card ``seat`` holds."""
-        value = VALUES[card]
-        return any(VALUES[c] == value for c in self.cards[seat])
+        value = CARD_VALUE[card]
+        return any(CARD_VALUE[c] == value for c in self.cards[seat])
 
     def active(self) -> list[int]:
         return [s for s in range(self.n) if self.status[s] == ACTIVE]
@@ -104,7 +104,8 @@ class Table:
         self.discard.append(rejected)
         events.append(
             Event(
-                "hungry-deal", {"seat": seat, "cards": [VALUES[first], VALUES[second]], "kept": VALUES[kept]}
+                "hungry-deal",
+                {"seat": seat, "cards": [CARD_VALUE[first], CARD_VALUE[second]], "kept": CARD_VALUE[kept]},
             )
         )
         return kept
@@ -118,7 +119,7 @@ class Table:
             if card is None:  # not possible: every card is back in the deck or the discard pile
                 raise RuntimeError("no card to deal at the start of a round")
             self.cards[seat].append(card)
-            events.append(Event("card", {"seat": seat, "value": VALUES[card], "first": True}))
+            events.append(Event("card", {"seat": seat, "value": CARD_VALUE[card], "first": True}))
         self.turn = (dealer + 1) % self.n
 
     def advance(self) -> bool:

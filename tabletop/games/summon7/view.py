@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
@@ -12,15 +13,16 @@ if TYPE_CHECKING:
     from .state import Summon7State
 
 
-def table_view(t: Table) -> dict[str, JSON]:
-    """The open cards of a table: what every seat sees of the deck and the discard pile."""
+def table_view(t: Table, copies: Sequence[int] = COPIES) -> dict[str, JSON]:
+    """The open cards of a table: what every seat sees of the deck and the discard pile
+    (``copies``: the deck's cards of each value)."""
     in_play = value_counts(c for hand in t.cards for c in hand)
     discard = value_counts(t.discard)
     return {
         "dealer": t.dealer,
         "deck": len(t.deck),
         # what the deck holds, value by value: worked out from the cards everybody has seen
-        "deck_values": [COPIES[v] - in_play[v] - discard[v] for v in range(len(COPIES))],
+        "deck_values": [copies[v] - in_play[v] - discard[v] for v in range(len(copies))],
         "discard": discard,
     }
 
@@ -47,7 +49,7 @@ def build_view(s: Summon7State, seat: int | None) -> dict[str, JSON]:
         "target": s.game.options["target"],
         "phase": PHASE_NAMES[s.phase],
         "to_act": s.current_seat,
-        **table_view(t),
+        **table_view(t, s.game.deck.copies),
         "seats": seats,
         "house_total": s.house_total,
         "board": list(s.board),

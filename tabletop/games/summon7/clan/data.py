@@ -1,6 +1,11 @@
-"""The clan game's content (data/clan.toml), loaded once and validated.
+"""The clan game's content (data/clan.toml, or a designer's copy), loaded once and validated.
 
-Everything here is provisional (invented in the spirit of the rules; docs/rulings.md).
+Everything here is provisional (invented in the spirit of the rules; docs/rulings.md).  A designer
+may pass an edited copy with the game's ``data`` option (``tabletop.make("clan", data="my.toml")``):
+every number, name, text, diet, location and threshold may change, but the ids of the humans,
+characters, locations and power cards must stay those of the packaged file, in its order (the
+actions' notation is made of them, and each power card's effect is implemented once in code).
+Loading checks every entry and names the file, the entry and the problem in the error.
 """
 
 from __future__ import annotations
@@ -15,11 +20,13 @@ from typing import Any
 from ....core.errors import InvalidOptions
 from ..data import DATA_DIR
 
+CLAN_FILE = DATA_DIR / "clan.toml"
 PHASES = ("home", "city", "dining")
 EFFECTS = ("flee", "riot", "crackdown", "uprising")
 POWER_IDS = ("ward", "hex", "boast", "bribe", "raid", "scraps", "tribute", "calm")  # effects in code
 MAX_PLAYERS = 5
 _ID = re.compile(r"^[a-z]+$")
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -92,153 +99,205 @@ class ClanData:
         return next(k for k, p in enumerate(self.powers) if p.id == power_id)
 
 
-def _get(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    value = entry.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidOptions(f"{where}: {key!r} must be a {kind.__name__}")
-    return value
+class _Entry:
+    """Typed reads of one table of the file; errors name the file, the entry and the problem."""
+
+    def __init__(self, file: str, where: str, table: Any) -> None:
+        self.file, self.where = file, where
+        if not isinstance(table, dict):
+            self.fail(f"must be a table, not {table!r}")
+        self.table: dict[str, Any] = table
+
+    def fail(self, problem: str) -> None:
+        raise InvalidOptions(f"{self.file}: {self.where}: {problem}")
+
+    def get(self, key: str, kind: type, default: Any = _MISSING) -> Any:
+        if key not in self.table:
+            if default is _MISSING:
+                self.fail(f"lacks {key!r}")
+            return default
+        value = self.table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.fail(f"{key!r} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
+        return value
+
+    def natural(self, key: str, least: int = 0) -> int:
+        value: int = self.get(key, int)
+        if value < least:
+            self.fail(f"{key!r} must be {least} or more, not {value}")
+        return value
+
+    def naturals(self, key: str, length: int) -> tuple[int, ...]:
+        value = self.get(key, list)
+        if not all(type(x) is int and x >= 0 for x in value):
+            self.fail(f"{key!r} must list whole numbers of 0 or more, not {value!r}")
+        if len(value) != length:
+            self.fail(f"{key!r} needs {length} entries (one per clan in the city), not {len(value)}")
+        return tuple(value)
 
 
-def _ids(entries: list[dict[str, Any]], what: str, file: Path) -> list[str]:
-    ids = [_get(e, "id", str, f"{file}: a {what}") for e in entries]
-    bad = [i for i in ids if not _ID.match(i)]
-    if bad:
-        raise InvalidOptions(f"{file}: {what} ids must be lower-case letters: {bad}")
-    if len(set(ids)) != len(ids):
-        raise InvalidOptions(f"{file}: two {what}s share an id")
-    return ids
+_KIND_NAMES = {str: "text", int: "a whole number", list: "a list", dict: "a table", bool: "true or false"}
 
 
-def _ints(value: Any, where: str, length: int | None = None) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(type(x) is int and x >= 0 for x in value):
-        raise InvalidOptions(f"{where} must list integers of 0 or more")
-    if length is not None and len(value) != length:
-        raise InvalidOptions(f"{where} needs {length} entries")
-    return tuple(value)
+def load_clan(path: str | None = None) -> ClanData:
+    """The packaged content, or a designer's file (validated; raises InvalidOptions)."""
+    return _load(str(Path(path).resolve()) if path else str(CLAN_FILE))
 
 
 @cache
-def load_clan(path: str | None = None) -> ClanData:
-    file = Path(path) if path else DATA_DIR / "clan.toml"
+def _load(file: str) -> ClanData:
     try:
-        raw = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise InvalidOptions(f"cannot read the clan data {file}: {err}") from None
-    house = raw.get("house", {})
-    human_ids = _ids(raw.get("human", []), "human", file)
-    humans = tuple(
-        Human(i, _get(e, "name", str, f"{file}: human {i}"))
-        for i, e in zip(human_ids, raw["human"], strict=True)
-    )
+        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise InvalidOptions(f"cannot read the clan data {file}: {err.strerror or err}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise InvalidOptions(f"{file} is not valid TOML: {err}") from None
+    top = _Entry(file, "the file", raw)
+    provisional = top.get("provisional", bool, True)
+    house = _Entry(file, "[house]", top.get("house", dict))
+    humans = tuple(_human(file, e) for e in _tables(file, raw, "human"))
+    _check_ids(file, "human", [h.id for h in humans])
     if not 2 <= len(humans) <= 8:
-        raise InvalidOptions(f"{file}: 2 to 8 human types are needed")
-
-    def human_index(name: Any, where: str) -> int:
-        if name not in human_ids:
-            raise InvalidOptions(f"{where}: {name!r} is not a human type ({', '.join(human_ids)})")
-        return human_ids.index(name)
-
-    char_ids = _ids(raw.get("character", []), "character", file)
-    characters = tuple(
-        Character(
-            i,
-            _get(e, "name", str, f"{file}: character {i}"),
-            human_index(e.get("diet"), f"{file}: character {i}"),
-            str(e.get("text", "")),
-        )
-        for i, e in zip(char_ids, raw["character"], strict=True)
-    )
+        raise InvalidOptions(f"{file}: 2 to 8 [[human]] types are needed, not {len(humans)}")
+    human_ids = [h.id for h in humans]
+    characters = tuple(_character(file, e, human_ids) for e in _tables(file, raw, "character"))
+    _check_ids(file, "character", [c.id for c in characters])
     if len(characters) < MAX_PLAYERS + 1:
         raise InvalidOptions(f"{file}: at least {MAX_PLAYERS + 1} characters are needed (players and a Head)")
-
-    loc_ids = _ids(raw.get("location", []), "location", file)
-    locations = []
-    for i, e in zip(loc_ids, raw["location"], strict=True):
-        where = f"{file}: location {i}"
-        kinds = e.get("humans")
-        if not isinstance(kinds, list) or not kinds:
-            raise InvalidOptions(f"{where}: 'humans' must list human types")
-        loc = Location(
-            i,
-            _get(e, "name", str, where),
-            _get(e, "slots", int, where),
-            tuple(human_index(k, where) for k in kinds),
-            _get(e, "start", int, where),
-            _get(e, "restock", int, where),
-            _get(e, "most", int, where),
-        )
-        if loc.slots < 1 or not 0 <= loc.start <= loc.most or loc.restock < 0:
-            raise InvalidOptions(f"{where}: slots must be 1 or more and start at most 'most'")
-        locations.append(loc)
+    locations = tuple(_location(file, e, human_ids) for e in _tables(file, raw, "location"))
+    _check_ids(file, "location", [loc.id for loc in locations])
     if not 2 <= len(locations) <= 8:
-        raise InvalidOptions(f"{file}: 2 to 8 city locations are needed")
-
-    rivals_raw = raw.get("rivals", {})
-    rivals = rivals_raw.get("names")
-    if not isinstance(rivals, list) or not all(isinstance(r, str) and r for r in rivals) or not rivals:
-        raise InvalidOptions(f"{file}: [rivals] names must list the rival houses")
-    low, high = _ints(rivals_raw.get("score_per_player"), f"{file}: [rivals] score_per_player", 2)
+        raise InvalidOptions(f"{file}: 2 to 8 city [[location]] tables are needed, not {len(locations)}")
+    rivals_entry = _Entry(file, "[rivals]", top.get("rivals", dict))
+    rivals = rivals_entry.get("names", list)
+    if not rivals or not all(isinstance(r, str) and r for r in rivals):
+        rivals_entry.fail(f"'names' must list the rival houses' names, not {rivals!r}")
+    low, high = rivals_entry.naturals("score_per_player", 2)
     if low > high:
-        raise InvalidOptions(f"{file}: [rivals] score_per_player must be low, high")
+        rivals_entry.fail(f"'score_per_player' must be [low, high], not [{low}, {high}]")
     clans = len(rivals) + 1
-    ranks = raw.get("ranks", {})
-    rank_meeples = _ints(ranks.get("meeples"), f"{file}: [ranks] meeples", clans)
-    rank_claim = _ints(ranks.get("claim"), f"{file}: [ranks] claim", clans)
-    rank_cards = _ints(ranks.get("power_cards"), f"{file}: [ranks] power_cards", clans)
-
-    power_ids = _ids(raw.get("power", []), "power card", file)
-    if tuple(power_ids) != POWER_IDS:
-        raise InvalidOptions(f"{file}: the power cards must be, in order: {', '.join(POWER_IDS)}")
-    powers = []
-    for i, e in zip(power_ids, raw["power"], strict=True):
-        where = f"{file}: power card {i}"
-        phase = _get(e, "phase", str, where)
-        if phase not in PHASES:
-            raise InvalidOptions(f"{where}: phase must be one of {', '.join(PHASES)}")
-        power = Power(
-            i,
-            _get(e, "name", str, where),
-            phase,
-            _get(e, "cost", int, where),
-            _get(e, "copies", int, where),
-            _get(e, "amount", int, where),
-            _get(e, "text", str, where),
-        )
-        if power.cost < 0 or power.copies < 1 or power.amount < 0:
-            raise InvalidOptions(f"{where}: cost and amount must be 0 or more, copies 1 or more")
-        powers.append(power)
-
-    thresholds = []
-    for k, e in enumerate(raw.get("uprising", [])):
-        where = f"{file}: uprising threshold {k + 1}"
-        effect = _get(e, "effect", str, where)
-        if effect not in EFFECTS:
-            raise InvalidOptions(f"{where}: effect must be one of {', '.join(EFFECTS)}")
-        thresholds.append(
-            Threshold(
-                _get(e, "per_player", int, where),
-                effect,
-                _get(e, "amount", int, where),
-                _get(e, "name", str, where),
-                _get(e, "text", str, where),
-            )
-        )
+    ranks = _Entry(file, "[ranks]", top.get("ranks", dict))
+    powers = tuple(_power(file, e) for e in _tables(file, raw, "power"))
+    _check_ids(file, "power card", [p.id for p in powers])
+    if tuple(p.id for p in powers) != POWER_IDS:
+        raise InvalidOptions(f"{file}: the [[power]] cards must be, in order: {', '.join(POWER_IDS)}")
+    thresholds = tuple(_threshold(file, k, e) for k, e in enumerate(_tables(file, raw, "uprising")))
     steps = [t.per_player for t in thresholds]
-    if not thresholds or steps != sorted(set(steps)) or steps[0] < 1:
-        raise InvalidOptions(f"{file}: uprising thresholds must rise strictly, from 1 up")
-
-    return ClanData(
-        provisional=bool(raw.get("provisional", True)),
-        hungry_penalty=_get(house, "hungry_penalty", int, f"{file}: [house]"),
-        pregame_round_limit=_get(house, "pregame_round_limit", int, f"{file}: [house]"),
+    if steps != sorted(set(steps)) or steps[0] < 1:
+        raise InvalidOptions(f"{file}: the [[uprising]] thresholds' per_player must rise strictly, from 1 up")
+    data = ClanData(
+        provisional=provisional,
+        hungry_penalty=house.natural("hungry_penalty"),
+        pregame_round_limit=house.natural("pregame_round_limit", 1),
         humans=humans,
         characters=characters,
-        locations=tuple(locations),
+        locations=locations,
         rivals=tuple(rivals),
         rival_range=(low, high),
-        rank_meeples=rank_meeples,
-        rank_claim=rank_claim,
-        rank_cards=rank_cards,
-        powers=tuple(powers),
-        uprising=tuple(thresholds),
+        rank_meeples=ranks.naturals("meeples", clans),
+        rank_claim=ranks.naturals("claim", clans),
+        rank_cards=ranks.naturals("power_cards", clans),
+        powers=powers,
+        uprising=thresholds,
     )
+    if file != str(CLAN_FILE):
+        _check_same_ids(file, data)
+    return data
+
+
+def _tables(file: str, raw: dict[str, Any], key: str) -> list[Any]:
+    value = raw.get(key)
+    if not isinstance(value, list) or not value:
+        raise InvalidOptions(f"{file}: needs at least one [[{key}]] table")
+    return value
+
+
+def _check_ids(file: str, what: str, ids: list[str]) -> None:
+    for i in ids:
+        if not _ID.match(i):
+            raise InvalidOptions(f"{file}: {what} {i!r}: an id is lower-case letters only")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise InvalidOptions(f"{file}: two {what}s share the id {twice[0]!r}")
+
+
+def _where(what: str, table: Any) -> str:
+    name = table.get("id") if isinstance(table, dict) else None
+    return f"{what} {name}" if isinstance(name, str) else f"a {what} (without an id)"
+
+
+def _human(file: str, table: Any) -> Human:
+    e = _Entry(file, _where("human", table), table)
+    return Human(e.get("id", str), e.get("name", str))
+
+
+def _human_index(e: _Entry, name: Any, human_ids: list[str]) -> int:
+    if name not in human_ids:
+        e.fail(f"{name!r} is not a human type ({', '.join(human_ids)})")
+    return human_ids.index(name)
+
+
+def _character(file: str, table: Any, human_ids: list[str]) -> Character:
+    e = _Entry(file, _where("character", table), table)
+    diet = _human_index(e, e.get("diet", str), human_ids)
+    return Character(e.get("id", str), e.get("name", str), diet, e.get("text", str, ""))
+
+
+def _location(file: str, table: Any, human_ids: list[str]) -> Location:
+    e = _Entry(file, _where("location", table), table)
+    kinds = e.get("humans", list)
+    if not kinds:
+        e.fail("'humans' must list the human types that turn up here")
+    loc = Location(
+        e.get("id", str),
+        e.get("name", str),
+        e.natural("slots", 1),
+        tuple(_human_index(e, k, human_ids) for k in kinds),
+        e.natural("start"),
+        e.natural("restock"),
+        e.natural("most"),
+    )
+    if loc.start > loc.most:
+        e.fail(f"'start' ({loc.start}) must be at most 'most' ({loc.most})")
+    return loc
+
+
+def _power(file: str, table: Any) -> Power:
+    e = _Entry(file, _where("power card", table), table)
+    phase = e.get("phase", str)
+    if phase not in PHASES:
+        e.fail(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+    return Power(
+        e.get("id", str),
+        e.get("name", str),
+        phase,
+        e.natural("cost"),
+        e.natural("copies", 1),
+        e.natural("amount"),
+        e.get("text", str),
+    )
+
+
+def _threshold(file: str, index: int, table: Any) -> Threshold:
+    e = _Entry(file, f"uprising threshold {index + 1}", table)
+    effect = e.get("effect", str)
+    if effect not in EFFECTS:
+        e.fail(f"effect {effect!r} is not one of {', '.join(EFFECTS)}")
+    return Threshold(
+        e.natural("per_player"), effect, e.natural("amount"), e.get("name", str), e.get("text", str)
+    )
+
+
+def _check_same_ids(file: str, data: ClanData) -> None:
+    """A designer's file keeps the packaged ids, in order: the notation is made of them."""
+    packaged = load_clan()
+    for what, mine, theirs in (
+        ("human", [h.id for h in data.humans], [h.id for h in packaged.humans]),
+        ("character", [c.id for c in data.characters], [c.id for c in packaged.characters]),
+        ("location", [loc.id for loc in data.locations], [loc.id for loc in packaged.locations]),
+    ):
+        if mine != theirs:
+            raise InvalidOptions(
+                f"{file}: the {what}s must keep the packaged ids, in order ({', '.join(theirs)}), "
+                f"not {', '.join(mine)}: change their names, texts and numbers instead"
+            )

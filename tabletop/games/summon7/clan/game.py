@@ -39,11 +39,12 @@ class Clan(Game[ClanAction]):
         OptionSpec(
             "rounds", int, 12, "the main game ends after this many rounds at most", minimum=1, maximum=100
         ),
+        OptionSpec("data", str, "", "path of a clan content TOML file to use instead of the packaged one"),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.data: ClanData = load_clan()
+        self.data: ClanData = load_clan(self.options["data"] or None)
         self.power_kind: tuple[int, ...] = self.data.power_kind
         self.power_ids: tuple[tuple[int, ...], ...] = tuple(
             tuple(c for c, k in enumerate(self.power_kind) if k == kind)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ....core.errors import IllegalAction
 from ....core.protocol import JSON, Event, State
 from ....core.rng import stream
-from ..cards import VALUES
+from ..cards import CARD_VALUE
 from ..state import sort_board
 from ..table import BUSTED, HELD, Table
 from . import actions as A
@@ -429,7 +429,7 @@ class ClanState(State[ClanAction]):
         assert card is not None  # only offered when a card can be dealt
         busts = t.busts(seat, card)
         t.cards[seat].append(card)
-        events.append(Event("card", {"seat": seat, "value": VALUES[card], "first": False}))
+        events.append(Event("card", {"seat": seat, "value": CARD_VALUE[card], "first": False}))
         if not busts:
             return False
         if self.can_ward(seat):
@@ -441,7 +441,9 @@ class ClanState(State[ClanAction]):
         t = self.table
         t.status[seat] = BUSTED
         events.append(
-            Event("bust", {"seat": seat, "value": VALUES[t.cards[seat][-1]], "total": self.totals()[seat]})
+            Event(
+                "bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.totals()[seat]}
+            )
         )
 
     def _hit(self, s: int, events: list[Event]) -> None:
@@ -507,7 +509,7 @@ class ClanState(State[ClanAction]):
             t = self.table
             card = t.cards[s].pop()
             t.discard.append(card)
-            events.append(Event("warded", {"seat": s, "value": VALUES[card]}))
+            events.append(Event("warded", {"seat": s, "value": CARD_VALUE[card]}))
             self._after_ward(events)
         elif kind == BOAST:
             self.bonus[s] += power.amount
