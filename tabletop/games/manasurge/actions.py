@@ -58,6 +58,7 @@ class ActionTable:
         self.cast: list[Action | None] = [None] * cards.kinds
         for k in spells:
             self.cast[k] = self._add(f"cast={cards.kind_text[k]}", "cast", k)
+        self.casts: list[Action] = [a for a in self.cast if a is not None]  # by spell kind
         self.play = [self._add(f"play={cards.kind_text[k]}", "play", k) for k in kinds]
         self.discard = [self._add(f"discard={cards.kind_text[k]}", "discard", k) for k in kinds]
         self.give = [

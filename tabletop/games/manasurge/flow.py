@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from ...core.protocol import JSON, Event
 from .cards import SPELLS
 from .phases import AGAIN, BETWEEN, COUNTER, DISCARD, GIVE, OPEN, OVER, PLAY
-from .rules import has_valid, valid_kinds
+from .rules import has_valid, openings, valid_of
+from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .state import ManaSurgeState
@@ -33,9 +34,10 @@ def draw(
     drawn is not (R-MS23)."""
     pile = s.damage[seat] if damage else s.hands[seat]
     deck = s.deck
-    if count <= len(deck):  # the usual case: the deck has enough
-        drawn = deck[len(deck) - count :]
-        del deck[len(deck) - count :]
+    size = len(deck)
+    if count <= size:  # the usual case: the deck has enough
+        drawn = deck[size - count :]
+        del deck[size - count :]
         drawn.reverse()  # the top card (the last) is drawn first
     else:
         drawn = []
@@ -45,7 +47,7 @@ def draw(
                     break
                 deck = s.deck = sorted(s.discard)
                 s.discard = []
-                s.rng().shuffle(deck)
+                shuffle(s.rng(), deck)
                 events.append(Event("reshuffle", {"cards": len(deck)}))
             take = min(count - len(drawn), len(deck))
             got = deck[len(deck) - take :]
@@ -57,9 +59,11 @@ def draw(
         if announce:  # (Foresight's effect event tells its draw)
             events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
         if drawn:
-            kinds, texts = s.game.cards.kind, s.game.cards.kind_text
-            drawn_texts = [texts[kinds[c]] for c in drawn]  # in the order drawn
-            events.append(Event("drew", {"seat": seat, "cards": drawn_texts}, visible_to=(seat,)))
+            texts = s.game.cards.card_text
+            drawn_texts = []  # in the order drawn (a loop: cheaper than a comprehension in 3.11)
+            for c in drawn:
+                drawn_texts.append(texts[c])
+            events.append(Event("drew", {"seat": seat, "cards": drawn_texts}, (seat,)))
     return drawn
 
 
@@ -72,31 +76,32 @@ def fill(s: ManaSurgeState, seat: int, why: str, events: list[Event]) -> None:
 
 def rebirth(s: ManaSurgeState, seat: int, events: list[Event], forced: bool = False) -> None:
     """Lose a Shard (if any), discard the hand, take the damage cards as the new hand (MS55-MS58)."""
+    game, shards = s.game, s.shards
     lost = 0
-    if s.shards[seat] > 0 and s.wizard_effect(seat) != "free_rebirth":
-        lost = min(s.shards[seat], s.game.data.constants.rebirth_shard_cost)
-        s.shards[seat] -= lost
+    if shards[seat] > 0 and game.wizard_effects[s.wizards[seat]] != "free_rebirth":
+        lost = min(shards[seat], game.rebirth_shard_cost)
+        shards[seat] -= lost
     discarded = s.hands[seat]
-    s.discard.extend(discarded)
-    s.hands[seat] = s.damage[seat]
+    s.discard += discarded
+    hand = s.hands[seat] = s.damage[seat]
     s.damage[seat] = []
-    s.gifts = [g for g in s.gifts if g[1] != seat]
+    if s.gifts:
+        s.gifts = [g for g in s.gifts if g[1] != seat]
+    cards = game.cards
     events.append(
         Event(
             "rebirth",
             {
                 "seat": seat,
                 "lost": lost,
-                "discarded": s.game.cards.texts(discarded),
-                "hand": len(s.hands[seat]),
+                "discarded": cards.texts(discarded),
+                "hand": len(hand),
                 "forced": forced,
             },
         )
     )
-    if s.hands[seat]:
-        events.append(
-            Event("drew", {"seat": seat, "cards": s.game.cards.texts(s.hands[seat])}, visible_to=(seat,))
-        )
+    if hand:
+        events.append(Event("drew", {"seat": seat, "cards": cards.texts(hand)}, (seat,)))
 
 
 def check_surge(s: ManaSurgeState, seat: int, events: list[Event]) -> bool:
@@ -104,7 +109,7 @@ def check_surge(s: ManaSurgeState, seat: int, events: list[Event]) -> bool:
     2 Shards at once, the damage cards become the hand, then draw up to the hand limit."""
     if s.hands[seat]:
         return False
-    gain = s.game.data.constants.mana_surge_shards
+    gain = s.game.mana_surge_shards
     if s.wizard_effect(seat) == "surge_bonus":
         gain += s.wizard_amount(seat)
     s.shards[seat] += gain
@@ -117,9 +122,7 @@ def check_surge(s: ManaSurgeState, seat: int, events: list[Event]) -> bool:
         )
     )
     if s.hands[seat]:
-        events.append(
-            Event("drew", {"seat": seat, "cards": s.game.cards.texts(s.hands[seat])}, visible_to=(seat,))
-        )
+        events.append(Event("drew", {"seat": seat, "cards": s.game.cards.texts(s.hands[seat])}, (seat,)))
     fill(s, seat, "surge", events)
     return True
 
@@ -128,14 +131,16 @@ def check_surge(s: ManaSurgeState, seat: int, events: list[Event]) -> bool:
 def proceed(s: ManaSurgeState, events: list[Event]) -> None:
     """Offer the player the next choice its play opened (a Counter-Spell, then the power), or end
     its turn.  A choice that cannot be taken is not offered."""
-    seat = s.turn
-    while s.steps:
-        step = s.steps.pop(0)
+    seat, steps = s.turn, s.steps
+    while steps:
+        step = steps.pop(0)
         if step == COUNTER:
             s.phase = COUNTER
+            s._legal = s.game.actions.counters  # (shared lists: legal_actions() hands out copies)
             return
         if step == AGAIN and has_valid(s, seat):
             s.phase = AGAIN
+            s._legal = s.game.actions.agains
             return
         if step == GIVE and s.hands[seat]:
             s.phase = GIVE
@@ -150,21 +155,19 @@ def proceed(s: ManaSurgeState, events: list[Event]) -> None:
 def end_turn(s: ManaSurgeState, events: list[Event]) -> None:
     """Rebirth at 5 or more damage cards at the end of a turn (MS55), then the spell reaches the
     next player: it plays, or it is struck at once if it cannot (MS25, MS43)."""
-    seat = s.turn
-    if len(s.damage[seat]) >= s.game.rebirth_at[s.wizards[seat]]:
+    seat, game = s.turn, s.game
+    if len(s.damage[seat]) >= game.rebirth_at[s.wizards[seat]]:
         rebirth(s, seat, events)
-    s.turn = (seat + s.direction) % s.n
+    seat = s.turn = (seat + s.direction) % s.n
     s.extra_play = False
-    kinds = valid_kinds(s, s.turn)
-    if kinds:
+    legal = valid_of(s, seat, game.actions.play)
+    if legal:
         s.phase = PLAY
-        play = s.game.actions.play
-        legal = [play[k] for k in kinds]
-        if s.game.may_decline:
-            legal.append(s.game.actions.yield_)
+        if game.may_decline:
+            legal.append(game.actions.yield_)
         s._legal = legal  # the legal actions are known now: spare legal_actions() the work
     else:
-        strike(s, s.turn, events)
+        strike(s, seat, events)
 
 
 # ---------------------------------------------------------------------- the end of a spell
@@ -179,45 +182,57 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     struck_effect, struck_amount = effects[wizards[struck]], amounts[wizards[struck]]
     shards = s.shards
     shards[last] += bonus
-    # 1a: damage, counted from the Shards on spell cards in play (R-MS3, R-MS4)
+    # in one pass over the spell: 1a, the damage, counted from the Shards on spell cards in play
+    # (R-MS3, R-MS4) as Spell.spell_shards counts them, less the struck player's own with the product
+    # page's order (they go back first; kept ones stay); 1b, 2, the struck player's Shards go back
+    # (unless a Sanctuary keeps them), the others keep theirs
     metamagic_damage = game.metamagic_damage
-    damage = sp.spell_shards(metamagic_damage)
     safe = sp.sanctuary[struck]
-    if game.pnp_order and not safe:  # the product page's order: own Shards back first (kept ones stay)
-        damage -= sp.shards_of(struck, numbered_only=not metamagic_damage)
-    if sp.suit >= 0:
-        damage += game.end_damage[sp.suit]  # Fireball
-    damage += sp.extra_damage
-    if struck_effect == "tough":
-        damage = max(0, damage - struck_amount)
-    drawn = draw(s, struck, damage, "damage", events, damage=True) if damage > 0 else []
-    # 1b, 2: the struck player's Shards go back (unless a Sanctuary keeps them); the others keep theirs
+    own_first = game.pnp_order and not safe
+    damage = 0 if metamagic_damage else sp.counted_meta
     kept = [0] * n
     returned = 0
     keep = struck_amount if struck_effect == "keep_shards" else 0
-    for who, on_card in zip(sp.seats, sp.shards, strict=True):
-        if who == struck and not safe:
+    seats, ranks = sp.seats, sp.ranks
+    for i, on_card in enumerate(sp.shards):
+        if not on_card:
+            continue  # (most cards carry none)
+        who = seats[i]
+        if (ranks[i] >= 0 or metamagic_damage) and not (own_first and who == struck):
+            damage += on_card
+        if who != struck or safe:
+            kept[who] += on_card
+            shards[who] += on_card
+        elif keep:
             kept_here = min(keep, on_card)  # a wizard's own rule (keep_shards)
             keep -= kept_here
             returned += on_card - kept_here
             kept[who] += kept_here
             shards[who] += kept_here
         else:
-            kept[who] += on_card
-            shards[who] += on_card
+            returned += on_card
+    if sp.suit >= 0:
+        damage += game.end_damage[sp.suit]  # Fireball
+    damage += sp.extra_damage
+    if struck_effect == "tough":
+        damage = max(0, damage - struck_amount)
+    damaged = len(draw(s, struck, damage, "damage", events, True)) if damage > 0 else 0
     # 1c, 2: every played card to the discard pile
     s.discard += sp.cards
-    kinds, texts = game.cards.kind, game.cards.kind_text
+    texts = game.cards.card_text
+    played: list[JSON] = []
+    for c in sp.cards:
+        played.append(texts[c])
     entry: dict[str, JSON] = {
         "round": s.round,
         "caster": s.caster,
         "struck": struck,
         "last": last,
         "bonus": bonus,
-        "damage": len(drawn),
+        "damage": damaged,
         "returned": returned,
         "kept": kept,
-        "cards": [texts[kinds[c]] for c in sp.cards],
+        "cards": played,
         "shards": list(shards),
     }
     events.append(Event("spell-end", entry))
@@ -226,11 +241,10 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
         s.steps = []
     s.discards_left = 0
     # Rebirths, from the struck player round the table, before victory is checked (R-MS15)
-    threshold, wizards = game.rebirth_at, s.wizards
+    threshold, piles = game.rebirth_at, s.damage
     reborn = False
-    for k in range(n):
-        seat = (struck + k) % n
-        if len(s.damage[seat]) >= threshold[wizards[seat]]:
+    for seat in game.rotations[struck]:
+        if len(piles[seat]) >= threshold[wizards[seat]]:
             rebirth(s, seat, events)
             reborn = True
     s.history.append({**entry, "shards": list(shards)} if reborn else entry)
@@ -264,37 +278,38 @@ def end_game(s: ManaSurgeState, pool: list[int], limit: bool, events: list[Event
 def pass_caster(s: ManaSurgeState, events: list[Event]) -> None:
     """The token passes left (clockwise) to the first player with the fewest Shards, the Caster
     checked last (MS51-MS53); then the choice between rounds, from the new Caster (MS54)."""
-    n, shards = s.n, s.shards
+    game, shards = s.game, s.shards
     low = min(shards)
     caster = s.caster
-    for k in range(1, n + 1):
-        seat = (caster + k) % n
+    for seat in game.rotations[(caster + 1) % s.n]:  # the Caster last
         if shards[seat] == low:
             caster = s.caster = seat
             break
     events.append(Event("caster", {"seat": caster}))
-    limits, wizards, hands = s.game.hand_limits, s.wizards, s.hands
+    limits, wizards, hands = game.hand_limits, s.wizards, s.hands
     between = []
-    for k in range(n):
-        seat = (caster + k) % n
+    for seat in game.rotations[caster]:
         if len(hands[seat]) < limits[wizards[seat]]:
             between.append(seat)
     s.between = between
     if between:
         s.phase = BETWEEN
         s.turn = between[0]
+        s._legal = game.actions.betweens
     else:
         begin_round(s, events)
 
 
 def between_choice(s: ManaSurgeState, draws: bool, events: list[Event]) -> None:
-    seat = s.between.pop(0)
+    between = s.between
+    seat = between.pop(0)
     if draws:
         fill(s, seat, "between", events)
     else:
         events.append(Event("hold", {"seat": seat, "hand": len(s.hands[seat])}))
-    if s.between:
-        s.turn = s.between[0]
+    if between:
+        s.turn = between[0]
+        s._legal = s.game.actions.betweens
     else:
         begin_round(s, events)
 
@@ -306,8 +321,10 @@ def begin_round(s: ManaSurgeState, events: list[Event]) -> None:
     s.direction = 1
     s.last_valid = -1
     seat = s.caster
-    if min(s.hands[seat], default=SPELLS) < SPELLS:  # it holds a numbered card: the usual case
+    legal = openings(s, seat)
+    if legal:  # it holds a numbered card: the usual case
         s.turn, s.phase = seat, OPEN
+        s._legal = legal
         return
     fill(s, seat, "open", events)
     tries = 0

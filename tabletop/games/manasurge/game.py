@@ -14,6 +14,7 @@ from .flow import begin_round
 from .phases import AGAIN, GIVE
 from .rules import suit_mode
 from .serialize import state_from_json
+from .shuffling import shuffle
 from .state import ManaSurgeState
 
 SETUP_KEYS = ("caster", "hands", "deck", "shards", "damage", "wizards")
@@ -67,6 +68,15 @@ class ManaSurge(Game[Action]):
         self.hand_limits: tuple[int, ...] = (
             *(w.amount if w.effect == "hand_limit" else limit for w in wizards),
             limit,
+        )
+        constants = self.data.constants
+        self.opening_shard = constants.opening_shard
+        self.mana_surge_shards = constants.mana_surge_shards
+        self.rebirth_shard_cost = constants.rebirth_shard_cost
+        n = self.players
+        # the seats round the table (clockwise) from each seat, that seat first
+        self.rotations: tuple[tuple[int, ...], ...] = tuple(
+            tuple((first + k) % n for k in range(n)) for first in range(n)
         )
         self.may_decline = bool(self.options["may_decline"])
         self.resonate_shard = self.data.constants.resonate_shard
@@ -125,7 +135,7 @@ class ManaSurge(Game[Action]):
         state.seed = seed
         rng = state.rng()
         deck = list(range(CARDS))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         if "hands" in setup or "deck" in setup or "damage" in setup:
             fixed_deal(self, state, setup, deck)
         else:

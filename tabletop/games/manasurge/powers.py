@@ -19,16 +19,20 @@ if TYPE_CHECKING:
 
 def cast(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
     """The Caster opens: the card, one Shard on it, the Caster token on it (MS19)."""
-    seat, cards = s.turn, s.game.cards
+    seat, game, sp = s.turn, s.game, s.spell
+    cards = game.cards
     card = take(s, seat, kind)
-    shards = s.game.data.constants.opening_shard
-    if s.wizard_effect(seat) == "opening_bonus":
-        shards += s.wizard_amount(seat)
-    s.spell.set_caster(s.spell.add(card, seat, cards.rank[card], cards.suit[card], shards), s.game.suit_modes)
+    shards = game.opening_shard
+    wizard = s.wizards[seat]
+    if game.wizard_effects[wizard] == "opening_bonus":
+        shards += game.wizard_amounts[wizard]
+    sp.set_caster(sp.add(card, seat, cards.rank[card], cards.suit[card], shards), game.suit_modes)
     s.last_valid = seat
     events.append(Event("cast", {"seat": seat, "card": cards.kind_text[kind], "shards": shards}))
     s.phase = DIRECTION
-    check_surge(s, seat, events)
+    s._legal = game.actions.directions  # (a shared list: legal_actions() hands out copies)
+    if not s.hands[seat]:
+        check_surge(s, seat, events)
 
 
 def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
@@ -37,32 +41,45 @@ def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
     cards = game.cards
     card = take(s, seat, kind)
     s.last_valid = seat
-    steps: list[int] = []
     meta = cards.meta[card]
-    effect = game.meta_effects[meta] if meta >= 0 else ""
-    if meta >= 0 and effect != "copy_last":
-        index = sp.add(card, seat, -1, -1, 0)
-        events.append(Event("play", {"seat": seat, "card": cards.kind_text[kind], "resonates": False}))
+    if meta >= 0 and game.meta_effects[meta] != "copy_last":
+        play_metamagic(s, seat, card, meta, events)
+        return
+    before = sp.ranks[sp.last]  # a spell in play always has a last numbered card (the opening)
+    if meta < 0:  # a numbered card: the usual case
+        rank, suit = cards.rank[card], cards.suit[card]
+    else:  # Dark Mirror: a copy of the last numbered card, in every respect (R-MS7)
+        rank, suit = before, sp.suits[sp.last]
+    resonates = suit == sp.suit
+    sp.add(card, seat, rank, suit, game.resonate_shard if resonates else 0)
+    entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
+    if meta >= 0:
+        entry["copy"] = f"{rank}{cards.letters[suit]}"
+    events.append(Event("play", entry))
+    if not s.hands[seat]:
         check_surge(s, seat, events)
-        metamagic(s, seat, index, effect, game.meta_amounts[meta], steps, events)
+    step = game.resonate_steps[suit] if resonates else -1  # the suit's power (Lightning, Frost Wave)
+    if rank == before or (
+        (rank == before + 1 or rank == before - 1) and game.wizard_effects[s.wizards[seat]] == "wide_counter"
+    ):
+        s.steps = [COUNTER, step] if step >= 0 else [COUNTER]
+        proceed(s, events)
+    elif step >= 0:
+        s.steps = [step]
+        proceed(s, events)
     else:
-        before = sp.ranks[sp.last]  # a spell in play always has a last numbered card (the opening)
-        if meta >= 0:  # Dark Mirror: a copy of the last numbered card, in every respect (R-MS7)
-            rank, suit = before, sp.suits[sp.last]
-        else:
-            rank, suit = cards.rank[card], cards.suit[card]
-        resonates = suit == sp.suit
-        sp.add(card, seat, rank, suit, game.resonate_shard if resonates else 0)
-        entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
-        if meta >= 0:
-            entry["copy"] = f"{rank}{cards.letters[suit]}"
-        events.append(Event("play", entry))
-        if not s.hands[seat]:
-            check_surge(s, seat, events)
-        if rank == before or (abs(rank - before) == 1 and s.wizard_effect(seat) == "wide_counter"):
-            steps.append(COUNTER)
-        if resonates and game.resonate_steps[suit] >= 0:  # the suit's power (Lightning, Frost Wave)
-            steps.append(game.resonate_steps[suit])
+        end_turn(s, events)
+
+
+def play_metamagic(s: ManaSurgeState, seat: int, card: int, meta: int, events: list[Event]) -> None:
+    """A metamagic card other than Dark Mirror: put in play without rank or Shards, then its action."""
+    game = s.game
+    index = s.spell.add(card, seat, -1, -1, 0)
+    text = game.cards.card_text[card]
+    events.append(Event("play", {"seat": seat, "card": text, "resonates": False}))
+    check_surge(s, seat, events)
+    steps: list[int] = []
+    metamagic(s, seat, index, game.meta_effects[meta], game.meta_amounts[meta], steps, events)
     if steps:
         s.steps = steps
         proceed(s, events)

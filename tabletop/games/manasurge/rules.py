@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
 
-from .cards import NO_SUIT, SPELLS
+from .cards import BY_NEGATED_RANK, BY_RANK, BY_STRICT, SPELLS
 from .spell import DOWN, STRICT, UP
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .state import ManaSurgeState
+
+T = TypeVar("T")
 
 
 def suit_mode(effect: str) -> int:
@@ -20,51 +24,73 @@ def suit_mode(effect: str) -> int:
     return UP
 
 
-def valid_kinds(s: ManaSurgeState, seat: int) -> list[int]:
-    """The kinds of card ``seat`` may play now, sorted (MS26-MS30)."""
+def valid_of(s: ManaSurgeState, seat: int, table: Sequence[T]) -> list[T]:
+    """``table[kind]`` for each kind of card ``seat`` may play now, in the order of kinds, each once
+    (MS26-MS30).  Kinds grow with card ids, so the hand is read in id order."""
     cards, sp = s.game.cards, s.spell
-    kinds, ranks = cards.kind, cards.rank
-    found: list[int] = []
+    # a card is valid when its key is at least the least key (Cards.open_keys says why)
+    keys = cards.silenced_keys if sp.silenced else cards.open_keys
     if sp.free_rank or sp.last < 0:
-        low, high, equal_suit = -1, 99, NO_SUIT  # any rank
+        by, least = keys[BY_RANK], 0  # any rank
+    elif sp.mode == UP:
+        by, least = keys[BY_RANK], sp.high  # at least the highest rank in play
     elif sp.mode == DOWN:
-        low, high, equal_suit = -1, sp.low, NO_SUIT
-    elif sp.mode == STRICT:
-        low, high, equal_suit = sp.high + 1, 99, sp.suit
+        by, least = keys[BY_NEGATED_RANK], -sp.low  # at most the lowest
     else:
-        low, high, equal_suit = sp.high, 99, NO_SUIT
-    silenced = sp.silenced
-    for c in s.hands[seat]:
-        if c >= SPELLS:
-            if silenced:
-                continue
-        else:
-            rank = ranks[c]
-            if not (low <= rank <= high or (rank == low - 1 and cards.suit[c] == equal_suit)):
-                continue
-        kind = kinds[c]
-        if kind not in found:
-            found.append(kind)
-    found.sort()
+        by, least = keys[BY_STRICT + sp.suit], 2 * sp.high + 1  # above it, or equal in the suit
+    kinds = cards.kind
+    found: list[T] = []
+    last = -1
+    hand = s.hands[seat].copy()
+    hand.sort()  # (cheaper than sorted(): no method lookup by name)
+    for c in hand:
+        if by[c] >= least:
+            kind = kinds[c]
+            if kind != last:
+                found.append(table[kind])
+                last = kind
     return found
 
 
+def openings(s: ManaSurgeState, seat: int) -> list[Action]:
+    """The Caster's ways to open a spell: a cast of each kind of numbered card it holds (MS19)."""
+    casts, kinds = s.game.actions.casts, s.game.cards.kind
+    found: list[Action] = []
+    last = -1
+    hand = s.hands[seat].copy()
+    hand.sort()
+    for c in hand:
+        if c >= SPELLS:
+            break  # metamagic cards have the highest ids
+        kind = kinds[c]
+        if kind != last:
+            found.append(casts[kind])
+            last = kind
+    return found
+
+
+def valid_kinds(s: ManaSurgeState, seat: int) -> list[int]:
+    """The kinds of card ``seat`` may play now, sorted (MS26-MS30)."""
+    return valid_of(s, seat, s.game.cards.kind_ids)
+
+
 def has_valid(s: ManaSurgeState, seat: int) -> bool:
-    return bool(valid_kinds(s, seat))
+    return bool(valid_of(s, seat, s.game.cards.kind_ids))
 
 
 def take(s: ManaSurgeState, seat: int, kind: int) -> int:
     """Remove a card of ``kind`` from ``seat``'s hand (the lowest id of that kind); its id."""
     hand = s.hands[seat]
-    kinds = s.game.cards.kind
-    best = -1
-    for c in hand:
-        if kinds[c] == kind and (best < 0 or c < best):
-            best = c
-    hand.remove(best)  # (a legal action names a kind the hand holds: best is a card)
+    ids = s.game.cards.ids_of_kind[kind]  # ascending
+    card = ids[0]
+    if len(ids) > 1:
+        for card in ids:
+            if card in hand:
+                break
+    hand.remove(card)  # (a legal action names a kind the hand holds: the card is there)
     if s.gifts:
         forget(s, seat, kind)
-    return best
+    return card
 
 
 def forget(s: ManaSurgeState, receiver: int, kind: int) -> None:

@@ -80,12 +80,12 @@ class Spell:
     def add(self, card: int, seat: int, rank: int, suit: int, shards: int) -> int:
         """Put a card in play; its index.  A numbered card (rank >= 0) moves the bar and becomes
         the last numbered card."""
+        index = len(self.cards)
         self.cards.append(card)
         self.seats.append(seat)
         self.shards.append(shards)
         self.ranks.append(rank)
         self.suits.append(suit)
-        index = len(self.cards) - 1
         if rank >= 0:
             if self.last < 0:
                 self.high = self.low = rank
@@ -113,9 +113,8 @@ class Spell:
         if metamagic_counts:
             return sum(self.shards)
         found = self.counted_meta
-        ranks = self.ranks
-        for i, shards in enumerate(self.shards):
-            if ranks[i] >= 0:
+        for rank, shards in zip(self.ranks, self.shards, strict=True):
+            if rank >= 0:
                 found += shards
         return found
 

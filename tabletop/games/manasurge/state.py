@@ -27,8 +27,7 @@ from ...core.protocol import JSON, Event, State
 from ...core.rng import fresh_seed, stream
 from . import flow, powers
 from .actions import Action
-from .cards import SPELLS
-from .rules import valid_kinds
+from .rules import openings, valid_of
 from .spell import DOWN, STRICT, Spell
 
 if TYPE_CHECKING:
@@ -145,23 +144,22 @@ class ManaSurgeState(State[Action]):
 
     # ------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()  # the caller's copy: the cache (often a shared list) stays intact
 
     def _compute_legal(self) -> list[Action]:
         phase, acts, s = self.phase, self.game.actions, self.turn
         if phase == OVER:
             return []
         if phase == PLAY:
-            out = [acts.play[k] for k in valid_kinds(self, s)]
+            out = valid_of(self, s, acts.play)
             if self.game.may_decline and not self.extra_play:
                 out.append(acts.yield_)
             return out
         if phase == OPEN:
-            kind, cast = self.game.cards.kind, acts.cast
-            found = [cast[k] for k in sorted({kind[c] for c in self.hands[s] if c < SPELLS})]
-            return [a for a in found if a is not None]
+            return openings(self, s)
         if phase == DIRECTION:
             return acts.directions  # shared lists: never changed (legal_actions() hands out copies)
         if phase == COUNTER:
@@ -201,7 +199,7 @@ class ManaSurgeState(State[Action]):
             flow.between_choice(self, kind == "draw", events)
         elif kind == "cast":
             powers.cast(self, action.arg, events)
-        elif kind in ("cw", "ccw"):
+        elif kind == "cw" or kind == "ccw":
             self.direction = 1 if kind == "cw" else -1
             events.append(Event("direction", {"seat": self.turn, "direction": kind}))
             flow.end_turn(self, events)
