@@ -1,0 +1,192 @@
+"""The clan game's encoding (docs/envs.md): its actions in a fixed order (seats limited to the player
+count) and its open table, the Summon 7 part written by :class:`~.summon7.TableWriter`.  Humans,
+characters, locations, power cards and rival houses are the game's own data (its ``data`` option
+may name another file), so the enumeration and the layout are made from it."""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from ..games.summon7.clan.state import PHASE_NAMES
+from .encoding import Buffer, Encoding, View, me_of, names_index, tally
+from .summon7 import TableWriter
+
+STAGES = names_index(("choose", "pre-game", "main"))
+PHASES = names_index(PHASE_NAMES)
+END = names_index(("takeover", "uprising", "rounds"))
+
+
+def action_texts(game: Any) -> list[str]:
+    """Every clan action a game can offer, in a fixed order (docs/notation.md's texts)."""
+    data, seats = game.data, range(game.players)
+    humans = [h.id for h in data.humans]
+    powers = [q.id for q in data.powers]
+    locations = [loc.id for loc in data.locations]
+    return [
+        *(f"choose={c.id}" for c in data.characters),
+        "hit", "hold", "bust", "done", "eat",
+        *(f"play={q}" for q in powers),
+        *(f"play={q}@{s}" for q in powers for s in seats),
+        *(f"pay={h}" for h in humans),
+        *(f"place={loc}" for loc in locations),
+        *(f"capture={loc}/{h}" for loc in locations for h in humans),
+        *(f"claim={q}" for q in powers),
+        *(f"blame={s}" for s in seats),
+    ]  # fmt: skip
+
+
+class ClanEncoding(Encoding[Any]):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game, action_texts(game))
+        n = self.players
+        self.data = data = game.data
+        self.humans = names_index([x.id for x in data.humans])
+        self.human_list = [x.id for x in data.humans]
+        self.characters = names_index([x.id for x in data.characters])
+        self.powers = names_index([x.id for x in data.powers])
+        h, p, loc = len(self.humans), len(self.powers), len(data.locations)
+        self.clans = names_index(("our house", *data.rivals))
+        lay = self.layout
+        self.stage = lay.add("stage", len(STAGES), "choose, pre-game, main")
+        self.phase = lay.add("phase", len(PHASES), "the phase (one-hot)")
+        self.round = lay.add("round", 2, "main round / rounds, pre-game round / 100")
+        self.table = TableWriter(lay, game)
+        self.character = lay.add(
+            "character", (n + 1) * len(self.characters), "per seat, then the Head: character"
+        )
+        self.leadership = lay.add("leadership", n + 1, "per seat, then the Head: leadership / 200", high=50.0)
+        self.flags = lay.add("seat_flags", (n + 1) * 3, "per seat, then the Head: hungry, challenger, fed")
+        self.bonus = lay.add("bonus", n, "per seat: bonus to its total / 10", low=-10.0, high=10.0)
+        self.hand = lay.add("hand", n * p, "per seat: power cards held of each kind / 3", high=10.0)
+        self.board = lay.add("board", n + 1, "per seat, then the Head: place on the board / players")
+        self.house = lay.add(
+            "house", 3, "House total / 1000, house score / 100, meter / 500", low=-100, high=100
+        )
+        self.city_seat = lay.add("city_seat", n, "the seat that won the city (one-hot, egocentric)")
+        # from here to power_deck: public parts that change a few times a round, kept (see write)
+        self.reached = lay.add("meter_reached", len(data.uprising), "each uprising threshold reached")
+        self.pantry = lay.add("pantry", h, "humans of each type in the pantry / 5", high=20.0)
+        self.city_humans = lay.add("city_humans", loc * h, "per location: humans of each type / 5", high=20.0)
+        self.meeples = lay.add(
+            "city_meeples", loc * len(self.clans), "per location: meeples of each clan / slots"
+        )
+        self.clan_rows = lay.add(
+            "clans",
+            len(self.clans) * 3,
+            "per clan: score / 100, meeples left / 3, claims left / 5",
+            low=-100,
+            high=100,
+        )
+        self.pool = lay.add("pool", p, "power cards of each kind in the draft pool / 3", high=10.0)
+        self.deck = lay.add("power_deck", p + 1, "power deck by kind / copies, discard pile / 24", high=10.0)
+        self.paying = lay.add(
+            "paying", p + n + 1, "a card being paid for: kind, seat (egocentric), cost left / 5"
+        )
+        self.warding = lay.add("warding", n, "the seat a Ward may save (one-hot, egocentric)")
+        self.end = lay.add("end", len(END) + 1, "over: takeover, uprising, rounds; usurper is me")
+        self.copies = [max(1, q.copies) for q in data.powers]
+        self.kept = (self.reached, self.paying)  # the slice written by _city
+        self._last: tuple[tuple[Any, ...], Buffer] = ((), array("f"))
+
+    def write(self, view: View, b: Buffer) -> None:
+        me = me_of(view)
+        n = self.players
+        b[self.stage + STAGES[view["stage"]]] = 1.0
+        b[self.phase + PHASES[view["phase"]]] = 1.0
+        b[self.round] = min(view["round"] / max(1, view["rounds"]), 1.0)
+        b[self.round + 1] = min(view["pregame_round"] / 100, 1.0)
+        self.table.write(view, b, me)
+        np_ = len(self.powers)
+        for entry in view["seats"]:
+            k = (entry["seat"] - me) % n
+            character = entry["character"]
+            if character is not None:
+                b[self.character + k * len(self.characters) + self.characters[character["id"]]] = 1.0
+            b[self.leadership + k] = min(entry["leadership"] / 200, 50.0)
+            if entry["hungry"]:
+                b[self.flags + 3 * k] = 1.0
+            if entry["challenger"]:
+                b[self.flags + 3 * k + 1] = 1.0
+            b[self.bonus + k] = max(-10.0, min(entry["bonus"] / 10, 10.0))
+            if entry["hand"]:
+                for power, count in tally(entry["hand"]).items():
+                    b[self.hand + k * np_ + self.powers[power]] = min(count / 3, 10.0)
+        head = view["head"]
+        if head["character"] is not None:
+            b[self.character + n * len(self.characters) + self.characters[head["character"]["id"]]] = 1.0
+        b[self.leadership + n] = min(head["leadership"] / 200, 50.0)
+        if head["hungry"]:
+            b[self.flags + 3 * n] = 1.0
+        for m, fed in enumerate(view["fed"]):
+            if fed:
+                b[self.flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
+        for place, member in enumerate(view["board"]):
+            slot = n if member == "head" else (member - me) % n
+            b[self.board + slot] = (place + 1) / (n + 1)
+        b[self.house] = min(view["house_total"] / 1000, 100.0)
+        b[self.house + 1] = max(-100.0, min(view["house_score"] / 100, 100.0))
+        meter = view["meter"]
+        b[self.house + 2] = max(-100.0, min(meter["value"] / 500, 100.0))
+        if isinstance(view["city_seat"], int):
+            b[self.city_seat + (view["city_seat"] - me) % n] = 1.0
+        self._city(view, b)
+        paying = view["paying"]
+        if paying is not None:
+            b[self.paying + self.powers[paying["card"]]] = 1.0
+            b[self.paying + np_ + (paying["seat"] - me) % n] = 1.0
+            b[self.paying + np_ + n] = min(paying["left"] / 5, 1.0)
+        if isinstance(view["warding"], int):
+            b[self.warding + (view["warding"] - me) % n] = 1.0
+        end = view.get("end")
+        if end in END:
+            b[self.end + END[end]] = 1.0
+        if view.get("usurper") == me:
+            b[self.end + len(END)] = 1.0
+
+    def forget(self) -> None:
+        self._last = ((), array("f"))
+
+    def _city(self, view: View, b: Buffer) -> None:
+        """The meter's thresholds, the pantry, the city, the clans, the draft pool and the power
+        deck: the same for every seat and unchanged through most steps (a Summon 7 round), so the
+        last encoding is copied while they equal the last ones (compared in C, as JSON values)."""
+        meter = view["meter"]
+        key = (meter["thresholds"], view["pantry"], view["city"], view["clans"], view["pool"],
+               view["power_deck"], view["power_discard"])  # fmt: skip
+        start, end = self.kept
+        last_key, last_block = self._last
+        if key == last_key:
+            b[start:end] = last_block
+            return
+        np_ = len(self.powers)
+        for k, threshold in enumerate(meter["thresholds"]):
+            if threshold["reached"]:
+                b[self.reached + k] = 1.0
+        for human, count in view["pantry"].items():
+            b[self.pantry + self.humans[human]] = min(count / 5, 20.0)
+        nh, nc = len(self.humans), len(self.clans)
+        for i, location in enumerate(view["city"]):
+            humans = location["humans"]
+            if list(humans) == self.human_list:  # the view lists them in the data's order
+                at = self.city_humans + i * nh
+                b[at : at + nh] = array("f", [min(count * 0.2, 20.0) for count in humans.values()])
+            else:
+                for human, count in humans.items():
+                    b[self.city_humans + i * nh + self.humans[human]] = min(count / 5, 20.0)
+            if location["meeples"]:
+                share = 1 / max(1, location["slots"])
+                for clan, count in tally(location["meeples"]).items():
+                    b[self.meeples + i * nc + self.clans[clan]] = min(count * share, 1.0)
+        for row in view["clans"]:
+            c = self.clan_rows + 3 * self.clans[row["name"]]
+            b[c] = max(-100.0, min(row["score"] / 100, 100.0))
+            b[c + 1] = min(row["meeples_left"] / 3, 100.0)
+            b[c + 2] = min(row["claim_left"] / 5, 100.0)
+        for power, count in tally(view["pool"]).items():
+            b[self.pool + self.powers[power]] = min(count / 3, 10.0)
+        for power, count in view["power_deck"].items():
+            k = self.powers[power]
+            b[self.deck + k] = min(count / self.copies[k], 10.0)
+        b[self.deck + np_] = min(view["power_discard"] / 24, 10.0)
+        self._last = (key, b[start:end])
