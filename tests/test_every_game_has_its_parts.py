@@ -13,6 +13,8 @@ import tabletop
 from tabletop.agents.heuristics import HEURISTICS
 from tabletop.agents.ismcts import PLUGINS
 from tabletop.core.registry import names
+from tabletop.envs.registry import ENCODINGS
+from tabletop.sim.content import DATA_FILES
 from tabletop.terminal.app import SUPPORTED
 from tabletop.terminal.screens import SCREENS
 from tabletop.words import WORDING, content
@@ -24,7 +26,7 @@ GAMES = names()
 
 
 def test_the_project_has_its_four_games_and_the_clan_game() -> None:
-    assert {"megalomania", "summon7", "clan", "manasurge"} <= set(GAMES)
+    assert {"megalomania", "summon7", "clan", "manasurge", "megacorps"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -40,6 +42,8 @@ def test_rules_bots_and_words(name: str) -> None:
         )
     assert name in WORDING, f"{name}: register a words module in tabletop/words/__init__.py"
     content(name)  # the printed texts a front end needs load
+    assert name in ENCODINGS, f"{name}: write its research encoding in tabletop/envs/ (registry.py)"
+    assert name in DATA_FILES, f"{name}: name its data file in tabletop/sim/content.py (balance variants)"
 
 
 @pytest.mark.parametrize("name", GAMES)
