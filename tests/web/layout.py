@@ -134,7 +134,10 @@ def problems_at(data: dict[str, Any], size: str, game: str = "") -> list[str]:
     for key in ("hand", "actions", "turn", "scores", "table"):
         if not data[key] and not (key == "hand" and game == "megacorps"):  # no event cards: no hand
             out.append(f"no {key} on the page")
-        for item in data[key]:
+        # of the cards in play, the latest (the one to beat) must be in sight; a long spell may
+        # run on beyond a phone held sideways, scrolled within the table
+        items = data[key][-1:] if key == "table" else data[key]
+        for item in items:
             if not item["inside"]:
                 out.append(f"{key} {item['what']!r} is out of sight at {item}")
             elif item["covered"]:
