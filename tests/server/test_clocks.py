@@ -341,9 +341,9 @@ def test_a_response_window_closes_with_the_rules_neutral_answer_and_nobody_is_ab
         assert expire(client) == 0
         clock.now = window["ends"] + 1
         assert expire(client) >= 1
-        assert room.record.actions[step].split(" ", 1)[-1] == prompt.neutral or room.record.actions[step] == (
-            prompt.neutral
-        )
-        assert auto_actions(db_url, table_id)[step] == (0, True)
+        # seat 0's answer is the neutral one, played for it (a bot may answer its own sealed bid first)
+        answers = [t.split(" ", 1)[1] if t.startswith("@") else t for t in room.record.actions[step:]]
+        played = auto_actions(db_url, table_id)[step:]
+        assert any(a == prompt.neutral and p == (0, True) for a, p in zip(answers, played, strict=True))
         assert not room.seats[0].absent  # a window closing is no absence
         assert room.clocks.reserve[0] == 0.0 and summary(client, table_id)["seats"][0]["absent"] is False
