@@ -3,43 +3,56 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint typecheck unit browser-deps screenshots load bench simulate golden clean
+.PHONY: play serve build test lint typecheck unit browser-deps screenshots load bench simulate golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# pip installs the package pure (TABLETOP_NO_COMPILE); `build` below compiles the rules in place
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
+	TABLETOP_NO_COMPILE=1 $(BIN)/python -m pip install --quiet -e '.[compile]'
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+$(VENV)/.dev: pyproject.toml setup.py | $(BIN)/python
+	TABLETOP_NO_COMPILE=1 $(BIN)/python -m pip install --quiet -e '.[dev,rl,compile]'
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+# The core and the games' rules compiled with mypyc next to their sources (setup.py), again when one
+# changes. Without a C compiler it warns and the pure Python runs; TABLETOP_PURE=1 runs it anyway.
+RULES := setup.py $(shell find tabletop/core tabletop/games -name '*.py')
+$(VENV)/.built: $(RULES) | $(VENV)/.installed
+	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
 	touch $@
 
-play: $(VENV)/.installed
+build: $(VENV)/.built
+
+$(VENV)/.bench: pyproject.toml | $(BIN)/python
+	TABLETOP_NO_COMPILE=1 $(BIN)/python -m pip install --quiet -e '.[dev,bench,compile]'
+	touch $@
+
+play: $(VENV)/.built
 	$(BIN)/tabletop play megalomania
 
 # the lobby and tables in your browser, on http://localhost:8000/ (SQLite file tabletop.db)
-serve: $(VENV)/.installed
+serve: $(VENV)/.built
 	$(BIN)/tabletop serve
 
 test: $(VENV)/.dev lint typecheck unit
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check tabletop tests bench
-	$(BIN)/ruff format --check tabletop tests bench
+	$(BIN)/ruff check tabletop tests bench setup.py
+	$(BIN)/ruff format --check tabletop tests bench setup.py
 
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
-# with a throwaway PostgreSQL server when one can be had (else those tests skip, and it says so)
-unit: $(VENV)/.dev browser-deps
-	scripts/with-postgres.sh $(BIN)/pytest -n 2
+# The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
+# those tests skip, and it says so); then the rules, conformance and golden tests on the pure Python.
+EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
+unit: $(VENV)/.dev $(VENV)/.built browser-deps
+	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2
+	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/conformance tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
 # browser's tests skip without it, and say so
@@ -55,7 +68,7 @@ screenshots: $(VENV)/.dev browser-deps
 load: $(VENV)/.installed
 	$(BIN)/python bench/load.py
 
-bench: $(VENV)/.bench
+bench: $(VENV)/.bench $(VENV)/.built
 	$(BIN)/python bench/throughput.py
 
 golden: $(VENV)/.dev
@@ -65,4 +78,5 @@ golden: $(VENV)/.dev
 	$(BIN)/python -m tests.games.megacorps.make_golden
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build tabletop/_compiled.json
+	find tabletop -name '*.so' -delete

@@ -1,6 +1,10 @@
 """tabletop: rules engines for Megalomania and friends, with bots, a simulator and front ends."""
 
-from .core import (
+from ._build import choose
+
+BUILD = choose()  # "compiled" (the rules built with mypyc) or "pure" (TABLETOP_PURE=1, or not built)
+
+from .core import (  # noqa: E402  (after the choice of build: it decides where these come from)
     CorruptRecord,
     IllegalAction,
     InvalidActionText,
@@ -12,6 +16,7 @@ from .core import (
 )
 
 __all__ = [
+    "BUILD",
     "CorruptRecord",
     "IllegalAction",
     "InvalidActionText",

@@ -373,7 +373,7 @@ def replay(
             fail(f"no such record: {file}")
         record = Record.load(file)
         state = record.initial_state(record.make_game())
-        n = state.game.players
+        n = state.get_game().players
         if seat is not None and not 0 <= seat < n:
             raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
         options = ", ".join(f"{k}={v!r}" for k, v in record.options.items())

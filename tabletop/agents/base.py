@@ -42,7 +42,7 @@ def observe(state: State[A], seat: int) -> Observation[A]:
         seat=seat,
         view=state.view(seat),
         legal=list(state.legal_actions_for(seat)),
-        game=state.game,
+        game=state.get_game(),
         _sampler=lambda rng: state.sample_world(seat, rng),
     )
 

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import IllegalAction, InvalidOptions
 
@@ -121,7 +121,15 @@ class State(ABC, Generic[A]):
     """One position of a game.  Seats are numbered 0..players-1, clockwise."""
 
     __slots__ = ()
-    game: Game[A]
+
+    # -- the rules it is played under -----------------------------------------
+    @abstractmethod
+    def get_game(self) -> Game[A]:
+        """The game (rules and options) this state is a position of.
+
+        A method, not a ``game`` attribute of this base class: each game's state keeps its own
+        game in an attribute typed with its own class, and a compiled (mypyc) class may not narrow
+        an attribute's type in a subclass."""
 
     # -- whose turn, what can be done -------------------------------------
     @property
@@ -167,7 +175,7 @@ class State(ABC, Generic[A]):
         return []
 
     def apply_text(self, text: str, seat: int | None = None) -> list[Event]:
-        return self.apply(self.game.parse_action(text), seat)
+        return self.apply(self.get_game().parse_action(text), seat)
 
     def check_seat(self, seat: int | None) -> None:
         current = self.current_seat
@@ -222,44 +230,6 @@ class State(ABC, Generic[A]):
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-@runtime_checkable
-class Trading(Protocol[A]):
-    """What a :class:`State` offers when players may trade outside their turn (optional).
-
-    A front end keeps the offers themselves outside the game: composing, sending, withdrawing,
-    declining one changes nothing in the game.  When the receiver accepts, one action carries the
-    whole offer out; it is applied for the receiver (``apply(action, seat=receiver)``), accepted
-    from that seat even when it is asked nothing, and recorded like any other (``@seat text``).
-    Like leaving, it is never among ``legal_actions`` or ``legal_actions_for``, so that no bot or
-    random player plays it by chance.  ``apply`` refuses it (``IllegalAction`` with the reason,
-    the state unchanged) unless ``trade_open()`` and the offer is still possible.  Test with
-    ``isinstance(state, Trading)``.
-    """
-
-    def trade_action(self, offerer: int, receiver: int, give: list[str], ask: list[str]) -> A:
-        """The action that carries out ``offerer``'s offer to ``receiver`` when ``receiver``
-        accepts it: ``give`` goes from the offerer to the receiver, ``ask`` back, each item one of
-        the game's codes.  Raises :class:`IllegalAction` with the reason when the offer is
-        malformed or not possible in this position (an item its giver does not hold, too many
-        items, a seat that left, the offerer trading with himself, nothing at all...).  It does
-        not require ``trade_open()``: an offer accepted while something is being decided may be
-        carried out at the next moment a trade is open, if it is still possible then."""
-        ...
-
-    def trade_open(self) -> bool:
-        """Whether a trade may be carried out now (no decision in progress depends on what it
-        would move; the game is neither over nor being set up)."""
-        ...
-
-    def trade_question(self, action: A, receiver: int) -> State[A]:
-        """A copy of this position in which ``receiver`` is asked to accept or decline exactly
-        the offer ``action`` carries out, so that a bot answers with its usual code: its
-        ``legal_actions_for(receiver)`` are the game's accept and decline.  The copy is for
-        deciding only, never played on as the game; raises :class:`IllegalAction` like
-        ``trade_action`` when the offer is not possible."""
-        ...
 
 
 class Game(ABC, Generic[A]):

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalAction
-from ..core.protocol import JSON, Trading
+from ..core.protocol import JSON
+from ..core.trading import Trading
 from .bots import bot_seed
 from .limits import Limiter
 from .messages import dumps

@@ -64,13 +64,17 @@ def round_trip_problems(
     return problems
 
 
-def refuses(state: State[Any], action: Any, seat: int | None, where: str) -> None:
-    """``action`` (for ``seat``) raises IllegalAction with a reason, legality unchanged."""
+def refuses(
+    state: State[Any], action: Any, seat: int | None, where: str, error: type[Exception] = IllegalAction
+) -> None:
+    """``action`` (for ``seat``) raises ``error`` with a reason, legality unchanged: IllegalAction
+    for an action of the game, TypeError for a value that is no action of it (the argument's type
+    is wrong, as a compiled build checks at the call; docs/architecture.md)."""
     legal_before = state.legal_actions()
     seat_before = state.current_seat
     try:
         state.apply(action, seat)
-    except IllegalAction as refused:
+    except error as refused:
         assert str(refused).strip(), f"{where}: {action!r} refused without a reason"
     else:
         raise AssertionError(f"{where}: {action!r} by seat {seat} was accepted, though not legal")
@@ -104,10 +108,11 @@ def probe_illegal(
         others = [s for s in range(state.game.players) if s not in state.to_act()]
         if others:
             tried.append((rng.choice(legal), rng.choice(others)))
-        # things that are not actions of this game at all
-        tried += [(str(legal[0]), None), (None, None)]
     for action, by in tried:
         refuses(state, action, by, where)
+    # things that are not actions of this game at all
+    for thing in ([str(legal[0])] if legal else []) + [None, object()]:
+        refuses(state, thing, None, where, TypeError)
     assert state.to_json() == before, f"{where}: refusing one of {tried} changed the state"
 
 

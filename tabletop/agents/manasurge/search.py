@@ -17,7 +17,6 @@ They read full states, which is fine: the search only ever holds worlds it sampl
 from __future__ import annotations
 
 import random
-import weakref
 from typing import Any
 
 from ...core.protocol import State
@@ -36,6 +35,7 @@ from ...games.manasurge.phases import (
 )
 from ...games.manasurge.spell import DOWN, STRICT, UP
 from ...games.manasurge.state import ManaSurgeState
+from ..pergame import PerGame
 
 SCALE = 4.0  # Shards that count as a clear win of a spell
 DAMAGE_COST = 0.3  # a damage card, in Shards (five of them cost a Rebirth and a Shard)
@@ -46,8 +46,7 @@ META_KEEP = 2.5
 class Kinds:
     """Per-kind tables of one game's cards, for the rollout: rank, suit, metamagic effect."""
 
-    def __init__(self, state: ManaSurgeState) -> None:
-        game = state.game
+    def __init__(self, game: ManaSurge) -> None:
         cards, data = game.cards, game.data
         first = [ids[0] for ids in cards.ids_of_kind]
         self.rank = [cards.rank[c] for c in first]
@@ -60,14 +59,11 @@ class Kinds:
         self.suit_effect = [p.effect for p in data.suits]
 
 
-_KINDS: weakref.WeakKeyDictionary[ManaSurge, Kinds] = weakref.WeakKeyDictionary()  # a game's tables
+_KINDS: PerGame[ManaSurge, Kinds] = PerGame(Kinds)  # a game's tables
 
 
 def kinds_of(state: ManaSurgeState) -> Kinds:
-    found = _KINDS.get(state.game)
-    if found is None:
-        found = _KINDS[state.game] = Kinds(state)
-    return found
+    return _KINDS.get(state.game)
 
 
 def card_value(k: Kinds, kind: int) -> int:

@@ -10,7 +10,6 @@ changed copy for the valuation (worth.py) to score; the original is never change
 
 from __future__ import annotations
 
-import weakref
 from typing import cast
 
 from ...core.protocol import JSON
@@ -18,6 +17,7 @@ from ...games.megacorps.data import GOVERNMENTS
 from ...games.megacorps.game import MegaCorps
 from ...games.megacorps.rules import count_competitors, intervention_result
 from ...games.megacorps.state import MegaCorpsState
+from ..pergame import PerGame
 
 
 class Tables:
@@ -49,14 +49,11 @@ class Tables:
         self.media = board.industry_index.get("med", -1)
 
 
-_TABLES: weakref.WeakKeyDictionary[MegaCorps, Tables] = weakref.WeakKeyDictionary()
+_TABLES: PerGame[MegaCorps, Tables] = PerGame(Tables)
 
 
 def tables_of(game: MegaCorps) -> Tables:
-    found = _TABLES.get(game)
-    if found is None:
-        found = _TABLES[game] = Tables(game)
-    return found
+    return _TABLES.get(game)
 
 
 class Model:

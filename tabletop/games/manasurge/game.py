@@ -125,7 +125,7 @@ class ManaSurge(Game[Action]):
         drawn first), ``shards`` and ``damage`` (damage card texts per seat), ``wizards`` (codes per
         seat, with the option wizards).  Cards not placed are shuffled into the deck under them."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+            raise TypeError(f"a seed is an integer, not {seed!r}")
         setup = dict(setup or {})
         unknown = set(setup) - set(SETUP_KEYS)
         if unknown:

@@ -228,7 +228,7 @@ class ManaSurgeState(State[Action]):
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
-            return f"{action!r} is not a ManaSurge action"
+            raise TypeError(f"{action!r} is not a ManaSurge action")  # a wrong type: no move at all
         phase = PHASE_NAMES[self.phase]
         if self.phase == PLAY and action.kind == "play":
             cards = self.game.cards
@@ -264,6 +264,9 @@ class ManaSurgeState(State[Action]):
         if self.round != 1 or self.spell.cards or self.phase != OPEN or self.history:
             return []
         return [Event("round", {"round": 1, "caster": self.caster})]
+
+    def get_game(self) -> ManaSurge:
+        return self.game
 
     # -------------------------------------------------------------- copies
     def clone(self) -> ManaSurgeState:

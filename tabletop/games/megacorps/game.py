@@ -104,7 +104,7 @@ class MegaCorps(Game[Action]):
         ``countries`` (country code to a seat or -1), ``governments`` (country code to a type),
         ``money`` and ``mercs`` (per seat), ``paid`` (a seat), ``clones`` (true)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+            raise TypeError(f"a seed is an integer, not {seed!r}")
         given = dict(setup or {})
         unknown = set(given) - set(SETUP_KEYS)
         if unknown:

@@ -205,7 +205,7 @@ class MegaCorpsState(State[Action]):
         acting = current if seat is None else seat
         assert acting is not None
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not a MegaCorps action")
+            raise TypeError(f"{action!r} is not a MegaCorps action")  # a wrong type: no move at all
         if action.kind == "swap":  # a trade accepted by ``acting`` (R-MC33): checked by swap.py
             found = swap.apply_swap(self, acting, action)
             self._legal_seat = -1
@@ -302,6 +302,9 @@ class MegaCorpsState(State[Action]):
         from .sampling import sample_world
 
         return sample_world(self, seat, rng)
+
+    def get_game(self) -> MegaCorps:
+        return self.game
 
     # ------------------------------------------------------------------ copies and files
     def clone(self) -> MegaCorpsState:

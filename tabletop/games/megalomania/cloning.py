@@ -14,9 +14,8 @@ if TYPE_CHECKING:
 
 
 def copy_state(st: MegalomaniaState) -> MegalomaniaState:
-    new = type(st).__new__(type(st))
+    new = type(st)(st.game, blank=True)
     # PLAIN_FIELDS: shared (numbers, flags, the game, the fixed deals)
-    new.game = st.game
     new.n = st.n
     new.seed = st.seed
     new.counter = st.counter

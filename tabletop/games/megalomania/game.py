@@ -69,7 +69,7 @@ class Megalomania(Game[Action]):
         ({round: [[cards of seat 0], ...]}, each seat's cards in the order they are dealt: for
         missions 13, 18 and 19 the first half goes face up, face down, or to the pile)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+            raise TypeError(f"a seed is an integer, not {seed!r}")
         setup = dict(setup or {})
         unknown = set(setup) - {"dealer", "missions", "scrolls", "held", "start_round", "deals"}
         if unknown:

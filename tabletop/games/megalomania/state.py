@@ -86,8 +86,10 @@ class MegalomaniaState(State[Action]):
 
     game: Megalomania
 
-    def __init__(self, game: Megalomania) -> None:
+    def __init__(self, game: Megalomania, blank: bool = False) -> None:
         self.game = game
+        if blank:  # a copy: cloning.copy_state sets every field (a compiled class has no __new__)
+            return
         self.n = n = game.players
         self.seed = self.counter = 0
         self.round = 0  # 0-based; the rulebook's round r is round r-1 here
@@ -331,7 +333,7 @@ class MegalomaniaState(State[Action]):
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
-            return f"{action!r} is not a Megalomania action"
+            raise TypeError(f"{action!r} is not a Megalomania action")  # a wrong type: no move at all
         phase = PHASE_NAMES[self.phase]
         legal = ", ".join(map(str, self.legal_actions()))
         s = self.turn
@@ -571,6 +573,9 @@ class MegalomaniaState(State[Action]):
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_round(events)
+
+    def get_game(self) -> Megalomania:
+        return self.game
 
     # -------------------------------------------------------------- copies
     def clone(self) -> MegalomaniaState:

@@ -62,7 +62,7 @@ class Summon7(Game[Action]):
         only those cards, every other card starts in the discard pile), ``leadership`` (one
         total per seat) and ``house_total``."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+            raise TypeError(f"a seed is an integer, not {seed!r}")
         setup = dict(setup or {})
         unknown = set(setup) - {"dealer", "deck", "deck_only", "leadership", "house_total"}
         if unknown:

@@ -48,8 +48,10 @@ class Summon7State(State[Action]):
 
     game: Summon7
 
-    def __init__(self, game: Summon7) -> None:
+    def __init__(self, game: Summon7, blank: bool = False) -> None:
         self.game = game
+        if blank:  # a copy: clone() sets every field (a compiled class has no __new__)
+            return
         self.n = n = game.players
         self.seed = 0
         self.counter = 0
@@ -117,7 +119,7 @@ class Summon7State(State[Action]):
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
-            return f"{action!r} is not a Summon 7 action"
+            raise TypeError(f"{action!r} is not a Summon 7 action")  # a wrong type: no move at all
         if action == HIT:
             return "no card is left to deal (every card is on the table): you can only hold"
         return f"{action} is not legal now"
@@ -208,10 +210,13 @@ class Summon7State(State[Action]):
         leaderboard (who got there first; at the start, the first dealer)."""
         return self.board[0]
 
+    def get_game(self) -> Summon7:
+        return self.game
+
     # -------------------------------------------------------------- copies
     def clone(self) -> Summon7State:
-        new = Summon7State.__new__(Summon7State)
-        new.game, new.n, new.seed, new.counter = self.game, self.n, self.seed, self.counter
+        new = Summon7State(self.game, blank=True)
+        new.n, new.seed, new.counter = self.n, self.seed, self.counter
         new.table = self.table.clone()
         new.leadership = list(self.leadership)
         new.house_total, new.round, new.phase = self.house_total, self.round, self.phase

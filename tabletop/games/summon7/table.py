@@ -36,8 +36,10 @@ class Table:
 
     __slots__ = ("cards", "dealer", "deck", "discard", "n", "status", "turn")
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, blank: bool = False) -> None:
         self.n = n
+        if blank:  # a copy: clone() sets every field (a compiled class has no __new__)
+            return
         self.deck: list[int] = []  # the top card is the last one
         self.discard: list[int] = []  # face up, in the order discarded
         self.cards: list[list[int]] = [[] for _ in range(n)]  # face up in front of each seat
@@ -46,8 +48,8 @@ class Table:
         self.turn = 0
 
     def clone(self) -> Table:
-        new = Table.__new__(Table)
-        new.n, new.dealer, new.turn = self.n, self.dealer, self.turn
+        new = Table(self.n, blank=True)
+        new.dealer, new.turn = self.dealer, self.turn
         new.deck, new.discard = list(self.deck), list(self.discard)
         new.cards = [list(c) for c in self.cards]
         new.status = list(self.status)

@@ -43,7 +43,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
 def test_a_non_action_is_refused() -> None:
     state = new(3)
     before = state.to_json()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(TypeError):
         state.apply("pass", 0)  # type: ignore[arg-type]
     assert state.to_json() == before
 
@@ -94,7 +94,7 @@ def test_a_fixed_set_up_is_checked() -> None:
     for setup, words in cases:
         with pytest.raises(InvalidOptions, match=words):
             game.new_state(0, setup)
-    with pytest.raises(InvalidOptions, match="seed"):
+    with pytest.raises(TypeError, match=r"seed|int"):
         game.new_state("1")  # type: ignore[arg-type]
 
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.errors import IllegalAction, InvalidActionText
-from tabletop.core.protocol import Trading
 from tabletop.core.record import Record, entry
+from tabletop.core.trading import Trading
 from tabletop.games.megacorps.actions import Action
 from tabletop.games.megacorps.board import OFFERS, TRADES
 from tabletop.games.megacorps.state import MegaCorpsState

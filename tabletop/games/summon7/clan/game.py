@@ -84,7 +84,7 @@ class Clan(Game[ClanAction]):
         ids per seat, e.g. [["ward"], []]), ``power_deck`` (the cards on top, the first drawn first)
         and ``city`` ({location: {human: count}})."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptions(f"a seed is an integer, not {seed!r}")
+            raise TypeError(f"a seed is an integer, not {seed!r}")
         setup = dict(setup or {})
         unknown = set(setup) - _SETUP_KEYS
         if unknown:

@@ -101,8 +101,10 @@ class ClanState(State[ClanAction]):
 
     game: Clan
 
-    def __init__(self, game: Clan) -> None:
+    def __init__(self, game: Clan, blank: bool = False) -> None:
         self.game = game
+        if blank:  # a copy: clone() sets every field (a compiled class has no __new__)
+            return
         self.data: ClanData = game.data
         self.n = n = game.players
         d = self.data
@@ -339,7 +341,7 @@ class ClanState(State[ClanAction]):
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, ClanAction):
-            return f"{action!r} is not a clan game action"
+            raise TypeError(f"{action!r} is not a clan game action")  # a wrong type: no move at all
         legal = ", ".join(map(str, self.legal_actions()))
         phase = PHASE_NAMES[self.phase]
         if action.kind == Kind.PLAY and self.phase in (TURN, CITY_CARDS, DINING):
@@ -880,9 +882,12 @@ class ClanState(State[ClanAction]):
     def pantry_json(self) -> dict[str, JSON]:
         return {A.HUMANS[h]: count for h, count in enumerate(self.pantry)}
 
+    def get_game(self) -> Clan:
+        return self.game
+
     # ------------------------------------------------------------------ copies
     def clone(self) -> ClanState:
-        new = ClanState.__new__(ClanState)
+        new = ClanState(self.game, blank=True)
         for name in _PLAIN:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:

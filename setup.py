@@ -1,0 +1,93 @@
+"""Compiled rules: the core and every game's rules modules are compiled with mypyc when possible.
+
+The same typed Python runs either way.  A wheel built from the project carries the compiled
+modules; without mypyc, or with ``TABLETOP_NO_COMPILE=1``, or when no C compiler works, the
+build warns and the package is pure Python (a source distribution built on a machine without a
+compiler).  ``make build`` compiles in place for development (``python setup.py build_ext
+--inplace``), and writes ``tabletop/_compiled.json``: each compiled module's source hash, so that
+``import tabletop`` runs pure Python rather than a compiled module older than its source
+(tabletop/_build.py).  Everything else (the metadata, the dependencies) is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+MANIFEST = ROOT / "tabletop" / "_compiled.json"
+
+# What is compiled: the protocol and every game's rules.  Left out: errors.py (its exceptions
+# inherit from built-in ones, which compiled classes may not), trading.py (a runtime-checkable
+# Protocol, which compiled code cannot define) and the package __init__ files.
+COMPILED_DIRS = [
+    "tabletop/core",
+    "tabletop/games",
+]
+NOT_COMPILED = {"tabletop/core/errors.py", "tabletop/core/trading.py"}
+
+
+def compiled_sources() -> list[str]:
+    found: list[str] = []
+    for folder in COMPILED_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.name != "__init__.py" and rel not in NOT_COMPILED:
+                found.append(rel)
+    return found
+
+
+def source_hash(rel: str) -> str:
+    return hashlib.sha256((ROOT / rel).read_bytes()).hexdigest()
+
+
+def write_manifest(sources: list[str]) -> None:
+    modules = {rel[: -len(".py")].replace("/", "."): source_hash(rel) for rel in sources}
+    MANIFEST.write_text(json.dumps({"modules": modules}, indent=1, sort_keys=True) + "\n")
+
+
+class BuildOrFallBack(build_ext):
+    """Compile the extensions; on failure (no compiler...) warn and leave the pure package."""
+
+    def run(self) -> None:
+        if MANIFEST.exists():
+            MANIFEST.unlink()  # a failed build must not leave a manifest that names old modules
+        try:
+            super().run()
+        except Exception as error:
+            print(f"warning: compiling tabletop's rules failed ({error}); using pure Python", file=sys.stderr)
+            self.extensions = []
+            return
+        write_manifest(compiled_sources())
+        if not self.inplace:  # a wheel: the manifest goes in with the compiled modules
+            target = Path(self.build_lib) / "tabletop" / "_compiled.json"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(MANIFEST.read_bytes())
+
+
+def extensions() -> list[Any]:
+    if os.environ.get("TABLETOP_NO_COMPILE"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("warning: mypyc is not installed; tabletop's rules stay pure Python", file=sys.stderr)
+        return []
+    return list(
+        mypycify(
+            compiled_sources(),
+            opt_level="3",
+            debug_level="0",
+            separate=True,  # a module per library: a change rebuilds only what it touches
+        )
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildOrFallBack})
