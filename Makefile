@@ -48,11 +48,11 @@ typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
 # The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
-# those tests skip, and it says so); then the rules, conformance and golden tests on the pure Python.
+# those tests skip, and it says so); then the rules and golden tests (tests/games) on the pure Python.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
 	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2
-	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/conformance tests/test_build.py
+	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
 # browser's tests skip without it, and say so
