@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON, Event
+from ...core.rng import shuffle
 from .cards import SPELLS
 from .phases import AGAIN, BETWEEN, COUNTER, DISCARD, GIVE, OPEN, OVER, PLAY
 from .rules import has_valid, openings, valid_of
-from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .state import ManaSurgeState

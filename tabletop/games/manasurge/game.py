@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
+from ...core.rng import below, shuffle
 from .actions import Action, ActionTable
 from .cards import CARDS, Cards
 from .data import WIZARDS, ManaData, Power, load_data
@@ -14,7 +15,6 @@ from .flow import begin_round
 from .phases import AGAIN, GIVE
 from .rules import suit_mode
 from .serialize import state_from_json
-from .shuffling import shuffle
 from .state import ManaSurgeState
 
 SETUP_KEYS = ("caster", "hands", "deck", "shards", "damage", "wizards")
@@ -146,7 +146,7 @@ class ManaSurge(Game[Action]):
             state.deck = deck
         caster = setup.get("caster")
         if caster is None:
-            caster = rng.randrange(n)
+            caster = below(rng, n)
         elif type(caster) is not int or not 0 <= caster < n:
             raise InvalidOptions(f"set-up caster must be a seat from 0 to {n - 1}")
         state.caster = state.turn = caster
@@ -180,7 +180,7 @@ def choose_wizards(game: ManaSurge, given: Any, rng: Any) -> list[int]:
     codes = [w.code for w in game.data.wizards]
     if given is None:
         order = list(range(WIZARDS))
-        rng.shuffle(order)
+        shuffle(rng, order)
         return order[: game.players]
     if not isinstance(given, list) or len(given) != game.players or not all(g in codes for g in given):
         raise InvalidOptions(f"set-up wizards needs one wizard per seat, from {', '.join(codes)}")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ...core.rng import shuffle
+
 if TYPE_CHECKING:
     from .state import ManaSurgeState
 
@@ -29,7 +31,7 @@ def sample(s: ManaSurgeState, seat: int, rng: random.Random) -> ManaSurgeState:
         if o != seat:
             pool.extend(c for c in s.hands[o] if c not in kept[o])
     kinds = sorted(cards.kind[c] for c in pool)
-    rng.shuffle(kinds)
+    shuffle(rng, kinds)
     free: dict[int, list[int]] = {}
     for c in sorted(pool, reverse=True):
         free.setdefault(cards.kind[c], []).append(c)  # popped from the end: lowest id first

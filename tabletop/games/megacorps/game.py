@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
+from ...core.rng import below, shuffle
 from . import flow
 from .actions import SWAP, Action, parse, parse_swap
 from .board import MARKERS, Board
@@ -117,7 +118,7 @@ class MegaCorps(Game[Action]):
         chosen = given.get("corporations")
         if chosen is None:
             order = list(range(len(corps)))
-            rng.shuffle(order)
+            shuffle(rng, order)
             state.corps = order[:n]
         else:
             if not isinstance(chosen, list) or len(chosen) != n or not all(c in corps for c in chosen):
@@ -130,7 +131,7 @@ class MegaCorps(Game[Action]):
             home = self.data.corporations[corp].country
             if home:
                 state.country_owner[board.country_index[home]] = seat
-        state.active = _seat(given.get("active", rng.randrange(n)), n, "active")
+        state.active = _seat(given.get("active", below(rng, n)), n, "active")
         drawn = given.get("drawn")
         if drawn is None:
             drawn = rng.sample(range(n), min(n, len(economy.drawn_countries)))
@@ -159,7 +160,7 @@ def _deal_events(game: MegaCorps, state: MegaCorpsState, given: dict[str, Any], 
     """Starting draws by countries held (MC19), then the deck counted out, the rest boxed (MC20)."""
     board, economy, n = game.board, game.data.economy, game.players
     cards = list(range(board.cards))
-    rng.shuffle(cards)  # the top of the pile is the end of the list
+    shuffle(rng, cards)  # the top of the pile is the end of the list
 
     def take(code: Any, what: str) -> int:
         kind = board.event_index.get(code) if isinstance(code, str) else None

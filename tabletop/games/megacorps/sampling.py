@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ...core.rng import fresh_seed
+from ...core.rng import choice, fresh_seed, shuffle
 from . import rules, trade
 from .phases import BID, COMPOSE, VOTE
 from .sealed import ABSTAIN
@@ -27,7 +27,7 @@ def sample_world(state: MegaCorpsState, seat: int, rng: random.Random) -> MegaCo
     known = state.known
     seen = {known[i + 2] for i in range(0, len(known), 3) if known[i] == seat}
     pool = sorted([c for s in others for c in state.hands[s] if c not in seen] + state.deck + state.box)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for s in others:
         kept = [c for c in state.hands[s] if c in seen]
         k = len(state.hands[s]) - len(kept)
@@ -53,4 +53,4 @@ def guess(state: MegaCorpsState, seat: int, rng: random.Random) -> int:
         return rng.randint(0, state.money[seat])
     if rules.votes(state, seat) == 0:
         return ABSTAIN
-    return rng.choice(state.in_game())
+    return choice(rng, state.in_game())

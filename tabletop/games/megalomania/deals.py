@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
+from ...core.rng import below, shuffle
 from . import actions as A
 from . import knowledge
 from .actions import Action, Kind
@@ -40,7 +41,7 @@ def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
     n, mission = st.n, st.mission_data
     if fixed is None:
         deck = list(range(32))
-        st._rng().shuffle(deck)
+        shuffle(st._rng(), deck)
         dealt: list[list[int]] = [[] for _ in range(n)]
         for k in range(n):  # the k-th seat from the dealer's left gets every n-th card from the k-th
             dealt[(st.dealer + 1 + k) % n] = deck[k : mission.cards * n : n]
@@ -150,7 +151,7 @@ def _pick_piles(st: MegalomaniaState, events: list[Event]) -> None:
     for s in range(n):
         first = st.split[s]
         second = st.hands[s] & ~first
-        keep_first = st._rng().randrange(2) == 0
+        keep_first = below(st._rng(), 2) == 0
         kept, aside = (first, second) if keep_first else (second, first)
         knowledge.leave(st, s, aside, seen_by=(s,))
         st.out[s] = aside
@@ -182,7 +183,7 @@ def turn_dominant(st: MegalomaniaState, events: list[Event]) -> None:
     if st.deal != TURNED or not st.stock or 1 in st.round_effects():
         return  # scroll 1 fixed the dominant colour for the round (docs/rulings.md)
     pool = list(bits(st.stock))
-    c = pool[st._rng().randrange(len(pool))]
+    c = pool[below(st._rng(), len(pool))]
     st.stock &= ~(1 << c)
     st.turned.append(c)
     st.dom = colour_of(c)
@@ -196,7 +197,7 @@ def draw_after_play(st: MegalomaniaState, s: int, from_table: bool, events: list
     if not st.down[s] or not ((kind == COVERED and from_table) or (kind == PERSONAL and not from_table)):
         return
     pool = list(bits(st.down[s]))
-    c = pool[st._rng().randrange(len(pool))]
+    c = pool[below(st._rng(), len(pool))]
     st.down[s] &= ~(1 << c)
     knowledge.arrive(st, s, 1 << c)
     events.append(Event("draw", {"seat": s}))

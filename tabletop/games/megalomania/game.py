@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
+from ...core.rng import below, shuffle
 from .actions import Action, parse_action
 from .cards import parse_card
 from .data import Mission, Scroll, load_missions, load_scrolls
@@ -79,7 +80,7 @@ class Megalomania(Game[Action]):
         state.seed = seed
         dealer = setup.get("dealer")
         if dealer is None:
-            dealer = state._rng().randrange(n)
+            dealer = below(state._rng(), n)
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
         missions = self._deck(setup.get("missions"), self.mission_pool, "missions", state)
@@ -99,7 +100,7 @@ class Megalomania(Game[Action]):
     def _deck(self, given: Any, pool: list[int], what: str, state: MegalomaniaState) -> list[int]:
         if given is None:
             deck = list(pool)
-            state._rng().shuffle(deck)
+            shuffle(state._rng(), deck)
             return deck
         if (
             not isinstance(given, list)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON, Event
+from ...core.rng import below
 from . import actions as A
 from . import knowledge
 from .actions import CUBE_DOWN, CUBE_UP, DONE, Action, Kind
@@ -131,7 +132,7 @@ def use(st: MegalomaniaState, actor: int, action: Action, events: list[Event]) -
     if rank != EXPLORER:
         return False
     previous = st.round_tricks[-1][1]
-    taken = previous.pop(st._rng().randrange(len(previous)))  # in the hand until returned
+    taken = previous.pop(below(st._rng(), len(previous)))  # in the hand until returned
     st.hands[actor] |= 1 << taken
     st.known[actor] |= 1 << taken
     st.explored = taken

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...core.rng import fresh_seed
+from ...core.rng import below, choice, fresh_seed, shuffle
 from .cards import COLOUR_MASK, NUM_CARDS, bits, card_list
 from .knowledge import visible
 
@@ -29,7 +29,7 @@ _COLOURS_CARDS = tuple(sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1) f
 def _subset(mask: int, size: int, rng: random.Random) -> list[int]:
     """``size`` cards of ``mask`` in a random order (the pool sorted first)."""
     pool = sorted(bits(mask))
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     return pool[:size]
 
 
@@ -76,7 +76,7 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
         w.told[o] = [0] * n
         w.pvoid[o] = [0] * n
     w.mission_deck.sort()
-    rng.shuffle(w.mission_deck)
+    shuffle(rng, w.mission_deck)
     _sample_scrolls(w, seat, others, rng)
     w.seed, w.counter = fresh_seed(rng), 0
     w.setup_deals = {}  # a fixed future deal is not the seat's to know
@@ -95,13 +95,13 @@ def _sample_scrolls(w: MegalomaniaState, seat: int, others: list[int], rng: rand
         hidden += w.drawn
     # a held scroll is never 5 (shown when drawn) nor 17 (acts when drawn)
     held = sorted(x for x in hidden if x not in (5, 17))
-    rng.shuffle(held)
+    shuffle(rng, held)
     for o in others:
         shown = [x for x in w.scrolls[o] if x == 5]
         count = len(w.scrolls[o]) - len(shown)
         w.scrolls[o], held = shown + held[:count], held[count:]
     hidden = sorted(held + [x for x in hidden if x in (5, 17)])
-    rng.shuffle(hidden)
+    shuffle(rng, hidden)
     for o in others:
         count = len(w.gone[o])
         w.gone[o], hidden = hidden[:count], hidden[count:]
@@ -137,7 +137,7 @@ def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) ->
     """
     cards = list(cards)
     for _ in range(2):  # enough when little is known, as early in a round
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         out, pos = [], 0
         for slot in slots:
             mask = 0
@@ -171,7 +171,7 @@ def _greedy(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int
         places = [i for i in allowed[c] if room[i]]
         if not places:
             return None
-        pick = rng.randrange(sum(room[i] for i in places))
+        pick = below(rng, sum(room[i] for i in places))
         for i in places:
             pick -= room[i]
             if pick < 0:
@@ -191,7 +191,7 @@ def _place_and_match(cards: list[int], slots: list[Slot], rng: random.Random) ->
             options = sorted(c for c in pool if need >> c & 1 and not slot.forbidden >> c & 1)
             if not options or placed[i].bit_count() >= slot.size:
                 return None
-            c = rng.choice(options)
+            c = choice(rng, options)
             placed[i] |= 1 << c
             pool.discard(c)
     rest = [Slot(s.size - placed[i].bit_count(), s.forbidden, ()) for i, s in enumerate(slots)]
@@ -207,7 +207,7 @@ def _match(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int]
 
     def place(c: int, seen: list[bool]) -> bool:
         order = list(range(len(units)))
-        rng.shuffle(order)
+        shuffle(rng, order)
         for u in order:
             if seen[u] or slots[units[u]].forbidden >> c & 1:
                 continue
@@ -217,7 +217,7 @@ def _match(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int]
                 return True
         return False
 
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for c in cards:
         if not place(c, [False] * len(units)):
             return None

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
+from ...core.rng import below, shuffle
 from .actions import Action, parse_action
 from .cards import MAX_VALUE, PRINTED_DECK, Deck, load_deck
 from .serialize import state_from_json
@@ -72,7 +73,7 @@ class Summon7(Game[Action]):
         state.seed = seed
         dealer = setup.get("dealer")
         if dealer is None:
-            dealer = state._rng().randrange(n)
+            dealer = below(state._rng(), n)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
         fill_deck(state.table, setup.get("deck"), bool(setup.get("deck_only", False)), state._rng, self.deck)
@@ -102,7 +103,7 @@ def fill_deck(table: Table, top: Any, only: bool, rng: Any, deck: Deck = PRINTED
         if only:
             raise InvalidOptions("set-up deck_only needs a deck")
         table.deck = list(deck.cards)
-        rng().shuffle(table.deck)
+        shuffle(rng(), table.deck)
         return
     if not isinstance(top, list):
         raise InvalidOptions(f"set-up deck must list card values (0 to {MAX_VALUE}), the first dealt first")
@@ -116,5 +117,5 @@ def fill_deck(table: Table, top: Any, only: bool, rng: Any, deck: Deck = PRINTED
         table.discard = rest
         table.deck = list(reversed(chosen))
     else:
-        rng().shuffle(rest)
+        shuffle(rng(), rest)
         table.deck = rest + list(reversed(chosen))  # the top card is the last

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.rng import shuffle
 from .cards import ALL_IDS_OF, CARD_VALUE, MAX_VALUE
 from .table import Table
 
@@ -31,7 +32,7 @@ class Relabel:
 def resample_table(t: Table, rng: random.Random) -> None:
     """Shuffle the deck again (from its sorted values) and relabel every card canonically."""
     deck = sorted(CARD_VALUE[c] for c in t.deck)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     label = Relabel()
     t.cards = [[label(CARD_VALUE[c]) for c in hand] for hand in t.cards]
     t.discard = [label(v) for v in sorted(CARD_VALUE[c] for c in t.discard)]

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from ...core.protocol import Event
+from ...core.rng import shuffle
 from .cards import CARD_VALUE
 
 ACTIVE, HELD, BUSTED = 0, 1, 2
@@ -87,7 +88,7 @@ class Table:
                 return None
             self.deck = sorted(self.discard)
             self.discard = []
-            rng().shuffle(self.deck)
+            shuffle(rng(), self.deck)
             events.append(Event("reshuffle", {"cards": len(self.deck)}))
         return self.deck.pop()
 

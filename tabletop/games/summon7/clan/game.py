@@ -7,6 +7,7 @@ from typing import Any
 
 from ....core.errors import InvalidOptions
 from ....core.protocol import JSON, Event, Game, Metadata, OptionSpec
+from ....core.rng import below, choice, shuffle
 from ..game import DECISIONS_PER_PLAYER_ROUND, fill_deck
 from ..state import sort_board
 from .actions import CHARACTERS, HUMANS, LOCATIONS, POWERS, ClanAction, parse_action
@@ -94,7 +95,7 @@ class Clan(Game[ClanAction]):
         s.seed = seed
         dealer = setup.get("dealer")
         if dealer is None:
-            dealer = s._rng().randrange(n)
+            dealer = below(s._rng(), n)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
         s.table.dealer = dealer
@@ -171,7 +172,7 @@ class Clan(Game[ClanAction]):
             s.hands[seat] = sorted(take(name) for name in hand)
         chosen = [take(name) for name in top]
         rest = [c for kind, ids in enumerate(self.power_ids) for c in ids[used[kind] :]]
-        s._rng().shuffle(rest)
+        shuffle(s._rng(), rest)
         s.power_deck = rest + list(reversed(chosen))
 
     def _city(self, s: ClanState, given: Any) -> None:
@@ -179,7 +180,7 @@ class Clan(Game[ClanAction]):
             for loc, place in enumerate(self.data.locations):
                 rng = s._rng()
                 for _ in range(min(s.scaled(place.start), s.scaled(place.most))):
-                    s.city[loc][rng.choice(place.humans)] += 1
+                    s.city[loc][choice(rng, place.humans)] += 1
             return
         if not isinstance(given, dict) or not set(given) <= set(LOCATIONS):
             raise InvalidOptions(f"set-up city maps locations ({', '.join(LOCATIONS)}) to humans")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ....core.rng import fresh_seed
+from ....core.rng import fresh_seed, shuffle
 from ..sampling import resample_table
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def sample_world(state: ClanState, seat: int, rng: random.Random) -> ClanState:
     resample_table(w.table, rng)
     kinds = w.game.power_kind
     deck = sorted(kinds[c] for c in w.power_deck)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     ids = w.game.power_ids  # ids of each kind, lowest first
     used = [0] * len(ids)
 

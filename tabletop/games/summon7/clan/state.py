@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ....core.errors import IllegalAction
 from ....core.protocol import JSON, Event, State
-from ....core.rng import stream
+from ....core.rng import choice, shuffle, stream
 from ..cards import CARD_VALUE
 from ..state import sort_board
 from ..table import BUSTED, HELD, Table
@@ -379,7 +379,7 @@ class ClanState(State[ClanAction]):
     def _choose_head(self, events: list[Event]) -> None:
         """One of the unchosen characters becomes the Head of House, at random."""
         left = sorted(set(range(len(self.data.characters))) - set(self.characters))
-        self.head = self._rng().choice(left)
+        self.head = choice(self._rng(), left)
         events.append(Event("head", {"character": A.CHARACTERS[self.head], "leadership": self.head_score}))
 
     def begin(self, events: list[Event], keep_pantry: bool = False) -> None:
@@ -609,7 +609,7 @@ class ClanState(State[ClanAction]):
                 for _ in range(step.amount):
                     tokens = [h for h, count in enumerate(self.pantry) for _ in range(count)]
                     if tokens:
-                        h = self._rng().choice(tokens)
+                        h = choice(self._rng(), tokens)
                         self.pantry[h] -= 1
                         lost.append(A.HUMANS[h])
                 data["lost"] = lost
@@ -629,7 +629,7 @@ class ClanState(State[ClanAction]):
             row = self.city[loc]
             room = max(0, self.scaled(place.most) - sum(row))
             rng = self._rng()
-            new = [rng.choice(place.humans) for _ in range(min(self.scaled(place.restock), room))]
+            new = [choice(rng, place.humans) for _ in range(min(self.scaled(place.restock), room))]
             for h in new:
                 row[h] += 1
             added.append([A.HUMANS[h] for h in new])
@@ -756,7 +756,7 @@ class ClanState(State[ClanAction]):
                 return None
             self.power_deck = sorted(self.power_discard)
             self.power_discard = []
-            self._rng().shuffle(self.power_deck)
+            shuffle(self._rng(), self.power_deck)
             events.append(Event("power-reshuffle", {"cards": len(self.power_deck)}))
         return self.power_deck.pop()
 
@@ -781,7 +781,7 @@ class ClanState(State[ClanAction]):
                 self.draft_step, self.draft_index = 1, 0
             elif self.draft_index < len(self.draft_busted):
                 seat = self.draft_busted[self.draft_index]
-                card = self._rng().choice(self.pool)
+                card = choice(self._rng(), self.pool)
                 self.pool.remove(card)
                 self._give(seat, card)
                 events.append(Event("gift", {"seat": seat, "card": A.POWERS[self.kind(card)]}))
@@ -832,7 +832,7 @@ class ClanState(State[ClanAction]):
         return True
 
     def _blame(self, by: int, victim: int, events: list[Event]) -> None:
-        card = self._rng().choice(self.hands[victim])
+        card = choice(self._rng(), self.hands[victim])
         self.hands[victim].remove(card)
         self.power_discard.append(card)
         who: JSON = "head" if by == self.n else by
