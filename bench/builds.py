@@ -1,6 +1,7 @@
 """The compiled rules against the pure Python, and against OpenSpiel's C++ Hearts, in one run.
 
-Uniformly random play of every game, as bench/throughput.py plays it, once with the rules compiled
+Uniformly random play of every game, as bench/throughput.py plays it, and ISMCTS decisions on
+Megalomania (bench/search.py's positions, 300 iterations each), once with the rules compiled
 (mypyc, ``make build``) and once with ``TABLETOP_PURE=1``; OpenSpiel's Hearts beside them.  The
 build is chosen when ``tabletop`` is imported, so every timed run is a fresh worker process
 (``--worker``) that imports, warms up for 1 s and plays whole games for ``--seconds``; the runs
@@ -26,6 +27,7 @@ from typing import Any
 GAMES = ("megalomania", "summon7", "clan", "manasurge", "megacorps")
 CARD_PLAYS = {"megalomania": ("play", "play_power"), "manasurge": ("cast", "play")}
 HEARTS = "hearts"
+ISMCTS = "ismcts"  # Megalomania's search (bench/search.py's positions), iterations per second
 BUILDS = ("compiled", "pure")
 
 
@@ -62,10 +64,38 @@ def hearts_game() -> Callable[[random.Random], tuple[int, int]]:
     return hearts(4, 0).play
 
 
+def search_decisions() -> Callable[[random.Random], tuple[int, int]]:
+    """One ISMCTS decision (300 iterations, the normal level's budget) at the next of bench/search.py's
+    positions; returns (0, iterations)."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from search import positions
+
+    from tabletop.agents import observe
+    from tabletop.agents.ismcts import ISMCTS as Search
+
+    states = positions(12, 4, 1)
+    turn = [0]
+
+    def decide(rng: random.Random) -> tuple[int, int]:
+        state = states[turn[0] % len(states)]
+        turn[0] += 1
+        seat = state.current_seat
+        assert seat is not None
+        Search(seed=rng.getrandbits(32), iterations=300).act(observe(state, seat))
+        return 0, 300
+
+    return decide
+
+
 def worker(engine: str, seconds: float, warmup: float, seed: int) -> dict[str, Any]:
     import tabletop
 
-    play = hearts_game() if engine == HEARTS else random_game(engine)
+    if engine == HEARTS:
+        play = hearts_game()
+    elif engine == ISMCTS:
+        play = search_decisions()
+    else:
+        play = random_game(engine)
     rng = random.Random(seed)
     deadline = time.process_time() + warmup
     while time.process_time() < deadline:
@@ -98,7 +128,7 @@ def run_worker(engine: str, build: str, args: argparse.Namespace) -> dict[str, A
 
 
 def measure(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
-    plan = [(HEARTS, "C++")] + [(game, build) for game in GAMES for build in BUILDS]
+    plan = [(HEARTS, "C++")] + [(game, build) for game in (*GAMES, ISMCTS) for build in BUILDS]
     runs: dict[str, list[dict[str, Any]]] = {f"{e} {b}": [] for e, b in plan}
     for repeat in range(args.repeats):
         for engine, build in plan:
@@ -133,7 +163,15 @@ def report(runs: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> d
                 "pure_over_hearts_card_plays": p["card_plays"] / hearts["card_plays"],
             }
         rows[game] = row
+    search_compiled, search_pure = best(runs[f"{ISMCTS} compiled"]), best(runs[f"{ISMCTS} pure"])
     return {
+        "ismcts_iterations_per_s": {
+            "compiled": search_compiled["decisions"],
+            "pure": search_pure["decisions"],
+            "compiled_over_pure": search_compiled["decisions"] / search_pure["decisions"],
+            "all_runs_compiled": [r["decisions"] for r in runs[f"{ISMCTS} compiled"]],
+            "all_runs_pure": [r["decisions"] for r in runs[f"{ISMCTS} pure"]],
+        },
         "load_average_at_start": os.getloadavg()[0],
         "settings": {"seconds": args.seconds, "repeats": args.repeats, "warmup": args.warmup, "clock": "cpu"},
         "hearts_card_plays_per_s": hearts["card_plays"],
@@ -143,6 +181,11 @@ def report(runs: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> d
 
 
 def print_report(found: dict[str, Any]) -> None:
+    search = found["ismcts_iterations_per_s"]
+    print(
+        f"ISMCTS on Megalomania: {search['compiled']:,.0f} iterations/s compiled, {search['pure']:,.0f} pure "
+        f"({search['compiled_over_pure']:.2f}x)"
+    )
     print(f"OpenSpiel Hearts: {found['hearts_card_plays_per_s']:,.0f} card plays/s (best run, CPU time)")
     print(f"{'game':<12} {'compiled dec/s':>15} {'pure dec/s':>12} {'ratio':>6}  card plays/s ÷ Hearts")
     for game, row in found["games"].items():

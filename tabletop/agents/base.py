@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game, State
+from ..core.rng import choice
 
 A = TypeVar("A")
 
@@ -69,7 +70,7 @@ class RandomAgent(Agent[Any]):
     name = "random"
 
     def act(self, obs: Observation[Any]) -> Any:
-        return self.rng.choice(obs.legal)
+        return choice(self.rng, obs.legal)
 
 
 def _heuristic(seed: int) -> Agent[Any]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.protocol import State
+from ..core.rng import choice
 from .base import Agent, Observation
 
 Rollout = Callable[[State[Any], random.Random], Any]
@@ -53,7 +54,7 @@ class Evaluation(Protocol):
 
 
 def random_rollout(state: State[Any], rng: random.Random) -> Any:
-    return rng.choice(state.legal_actions())
+    return choice(rng, state.legal_actions())
 
 
 class ToTheEnd:
@@ -165,7 +166,7 @@ class ISMCTS(Agent[Any]):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rng.choice(untried)
+                action = choice(rng, untried)
                 child = node.children[action] = Node(seat=seat if seat is not None else -1, available=1)
                 world.apply(action, acting)
                 path.append(child)

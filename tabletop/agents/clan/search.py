@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ...core.protocol import State
+from ...core.rng import choice
 from ...games.summon7.clan import actions as A
 from ...games.summon7.clan.state import (
     BLAME,
@@ -52,7 +53,7 @@ def clan_rollout(state: State[Any], rng: random.Random) -> Any:
     if len(legal) == 1:
         return legal[0]
     if rng.random() < 0.05:
-        return rng.choice(legal)
+        return choice(rng, legal)
     phase, seat = s.phase, s.turn
     if phase == TURN:
         hit = A.HIT in legal and policy_hit(
@@ -79,7 +80,7 @@ def clan_rollout(state: State[Any], rng: random.Random) -> Any:
     if phase == BLAME:
         others = [a for a in legal if a.a != seat] or legal
         return max(others, key=lambda a: (len(s.hands[a.a]), -a.a))
-    return rng.choice(legal)
+    return choice(rng, legal)
 
 
 def standing(s: ClanState) -> list[float]:

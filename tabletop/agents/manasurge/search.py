@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from ...core.protocol import State
+from ...core.rng import choice
 from ...games.manasurge.actions import Action
 from ...games.manasurge.cards import SPELLS
 from ...games.manasurge.game import ManaSurge
@@ -120,7 +121,7 @@ def manasurge_rollout(state: State[Any], rng: random.Random) -> Any:
     if len(legal) == 1:
         return legal[0]
     if rng.random() < EXPLORE:
-        return rng.choice(legal)
+        return choice(rng, legal)
     k, phase, me, n, acts = kinds_of(state), state.phase, state.turn, state.n, state.game.actions
     hands = state.hands
     if phase == OPEN:

@@ -30,6 +30,7 @@ import random
 from typing import Any
 
 from ...core.protocol import State
+from ...core.rng import choice
 from ...games.megacorps import trade
 from ...games.megacorps.actions import Action
 from ...games.megacorps.board import UNOWNED
@@ -178,7 +179,7 @@ def _best_target(state: MegaCorpsState, seat: int, rng: random.Random) -> Action
         t = m.t
         index = t.industry_index
         return max(legal, key=lambda a: (rates[index[a.arg]] * held[index[a.arg]][seat], a.text))
-    return rng.choice(legal)
+    return choice(rng, legal)
 
 
 def _cheap_bid(state: MegaCorpsState, seat: int, rng: random.Random) -> int:
@@ -240,7 +241,7 @@ def megacorps_rollout(state: State[Any], rng: random.Random) -> Any:
         scored = cheap_turn_scores(state, m, seat, stats)
         if rng.random() < EXPLORE:
             scored.sort(key=lambda x: -x[0])
-            return rng.choice(scored[: TREE_WIDTH + 1])[1]
+            return choice(rng, scored[: TREE_WIDTH + 1])[1]
         return max(scored, key=lambda x: x[0])[1]
     if phase == DRAFT:
         m = Model.of_state(state)

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from ...core.protocol import State
+from ...core.rng import choice
 from ...games.megalomania.actions import DONE, PASS, TAKE, Action
 from ...games.megalomania.state import SCROLL_BONUS, MegalomaniaState
 
@@ -25,7 +26,7 @@ def megalomania_rollout(state: State[Any], rng: random.Random) -> Action:
         return PASS
     if legal[0] in TAKE and rng.random() < 0.5:
         return TAKE[2] if TAKE[2] in legal else legal[0]  # the mixed combination
-    action: Action = rng.choice(legal)
+    action: Action = choice(rng, legal)
     return action
 
 

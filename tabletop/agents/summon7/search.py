@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from ...core.protocol import State
+from ...core.rng import choice
 from ...games.summon7.actions import HIT, HOLD
 from ...games.summon7.cards import CARD_VALUE, MAX_VALUE
 from ...games.summon7.state import Summon7State
@@ -49,7 +50,7 @@ def summon7_rollout(state: State[Any], rng: random.Random) -> Any:
         return legal[0]
     seat = state.table.turn
     if rng.random() < 0.05:
-        return rng.choice(legal)
+        return choice(rng, legal)
     boldness = race_boldness(seat, state.leadership, state.game.options["target"])
     return HIT if policy_hit(state.table, seat, state.totals(), boldness=boldness) else HOLD
 
