@@ -466,7 +466,7 @@ _MC_PUBLIC = frozenset(
         "game", "players", "round", "phase", "to_act", "turn", "active", "corporations", "money",
         "mercs", "cards", "left", "deck", "box", "discard", "paid", "payout_done", "clones",
         "companies", "countries", "governments", "offers_left", "draft_left", "winners", "decision",
-        "seat", "hand", "known", "legal", "previews",
+        "seat", "hand", "known", "legal",
     )
 )  # fmt: skip
 

@@ -298,6 +298,13 @@ class MegaCorpsState(State[Action]):
 
         return build_views(self, seats)
 
+    def previews(self, seat: int) -> dict[str, JSON] | None:
+        """What each Action on the board would do, for the seat deciding its turn's Action
+        (preview.py); None for any other seat or step."""
+        from .preview import previews
+
+        return previews(self, seat)
+
     def sample_world(self, seat: int, rng: random.Random) -> MegaCorpsState:
         from .sampling import sample_world
 

@@ -1,8 +1,7 @@
 """What one seat may see: the whole board, all money and mercenaries (public, MC12), its own event
 cards only, how many the others hold, the deck's size; no sealed bid or vote but its own until the
-reveal; an offer's event cards only if it is one of the two traders.  The seat deciding its turn's
-Action also gets ``previews`` of what each Action on the board would do (preview.py: public facts
-only)."""
+reveal; an offer's event cards only if it is one of the two traders.  What each Action on the
+board would do is not in the view: front ends ask for it (``MegaCorpsState.previews``, preview.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
-from . import preview, rules, trade
+from . import rules, trade
 from .data import GOVERNMENTS
 from .phases import (
     ANSWER,
@@ -23,7 +22,6 @@ from .phases import (
     RESPOND,
     SALE,
     TARGET,
-    TURN,
     VETO,
     VOTE,
     WAR_GI,
@@ -134,8 +132,6 @@ def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dic
         shown["give"] = trade.describe(state, state.draft_give, True)
         shown["ask"] = trade.describe(state, state.draft_ask, False)
         mine["decision"] = shown
-    if phase == TURN and seat == state.turn and seat in state.to_act():
-        mine["previews"] = preview.previews(state, seat)
     return mine
 
 
