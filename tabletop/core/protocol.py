@@ -199,7 +199,9 @@ class State(ABC, Generic[A]):
     # -- what a seat sees ---------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, JSON]:
-        """A JSON-ready description of what ``seat`` may see (``None``: spectator)."""
+        """A JSON-ready description of what ``seat`` may see (``None``: spectator).  It may share
+        parts with other views (of other seats, of other positions of the same game: a game may
+        keep parts that do not change), never with the state, so treat it as read-only."""
 
     def views(self, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
         """``view(seat)`` for each of ``seats``, equal to it.  A game may share the work between

@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from ..games.summon7.clan.state import PHASE_NAMES
+from ..games.summon7.clan.phases import PHASE_NAMES
 from .encoding import Buffer, Encoding, View, me_of, names_index, tally
 from .summon7 import TableWriter
 
@@ -86,8 +86,10 @@ class ClanEncoding(Encoding[Any]):
         self.warding = lay.add("warding", n, "the seat a Ward may save (one-hot, egocentric)")
         self.end = lay.add("end", len(END) + 1, "over: takeover, uprising, rounds; usurper is me")
         self.copies = [max(1, q.copies) for q in data.powers]
-        self.kept = (self.reached, self.paying)  # the slice written by _city
-        self._last: tuple[tuple[Any, ...], Buffer] = ((), array("f"))
+        # the city (humans, then meeples: side by side) is kept: it changes only in City phases
+        self.kept = (self.city_humans, self.clan_rows)
+        self._last: tuple[Any, Buffer] = (None, array("f"))
+        self.power_list = list(self.powers)
 
     def write(self, view: View, b: Buffer) -> None:
         me = me_of(view)
@@ -98,29 +100,37 @@ class ClanEncoding(Encoding[Any]):
         b[self.round + 1] = min(view["pregame_round"] / 100, 1.0)
         self.table.write(view, b, me)
         np_ = len(self.powers)
+        nch, characters, powers = len(self.characters), self.characters, self.powers
+        character_at, leadership, flags = self.character, self.leadership, self.flags
+        bonus_at, hand_at = self.bonus, self.hand
         for entry in view["seats"]:
             k = (entry["seat"] - me) % n
             character = entry["character"]
             if character is not None:
-                b[self.character + k * len(self.characters) + self.characters[character["id"]]] = 1.0
-            b[self.leadership + k] = min(entry["leadership"] / 200, 50.0)
+                b[character_at + k * nch + characters[character["id"]]] = 1.0
+            lead = entry["leadership"] / 200
+            b[leadership + k] = lead if lead < 50.0 else 50.0
             if entry["hungry"]:
-                b[self.flags + 3 * k] = 1.0
+                b[flags + 3 * k] = 1.0
             if entry["challenger"]:
-                b[self.flags + 3 * k + 1] = 1.0
-            b[self.bonus + k] = max(-10.0, min(entry["bonus"] / 10, 10.0))
-            if entry["hand"]:
-                for power, count in tally(entry["hand"]).items():
-                    b[self.hand + k * np_ + self.powers[power]] = min(count / 3, 10.0)
+                b[flags + 3 * k + 1] = 1.0
+            bonus = entry["bonus"]
+            if bonus:
+                b[bonus_at + k] = max(-10.0, min(bonus / 10, 10.0))
+            hand = entry["hand"]
+            if hand:
+                base = hand_at + k * np_
+                for power, count in tally(hand).items():
+                    b[base + powers[power]] = min(count / 3, 10.0)
         head = view["head"]
         if head["character"] is not None:
-            b[self.character + n * len(self.characters) + self.characters[head["character"]["id"]]] = 1.0
-        b[self.leadership + n] = min(head["leadership"] / 200, 50.0)
+            b[character_at + n * nch + characters[head["character"]["id"]]] = 1.0
+        b[leadership + n] = min(head["leadership"] / 200, 50.0)
         if head["hungry"]:
-            b[self.flags + 3 * n] = 1.0
+            b[flags + 3 * n] = 1.0
         for m, fed in enumerate(view["fed"]):
             if fed:
-                b[self.flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
+                b[flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
         for place, member in enumerate(view["board"]):
             slot = n if member == "head" else (member - me) % n
             b[self.board + slot] = (place + 1) / (n + 1)
@@ -130,7 +140,7 @@ class ClanEncoding(Encoding[Any]):
         b[self.house + 2] = max(-100.0, min(meter["value"] / 500, 100.0))
         if isinstance(view["city_seat"], int):
             b[self.city_seat + (view["city_seat"] - me) % n] = 1.0
-        self._city(view, b)
+        self._public(view, b)
         paying = view["paying"]
         if paying is not None:
             b[self.paying + self.powers[paying["card"]]] = 1.0
@@ -145,28 +155,51 @@ class ClanEncoding(Encoding[Any]):
             b[self.end + len(END)] = 1.0
 
     def forget(self) -> None:
-        self._last = ((), array("f"))
+        self._last = (None, array("f"))
 
-    def _city(self, view: View, b: Buffer) -> None:
+    def _public(self, view: View, b: Buffer) -> None:
         """The meter's thresholds, the pantry, the city, the clans, the draft pool and the power
-        deck: the same for every seat and unchanged through most steps (a Summon 7 round), so the
-        last encoding is copied while they equal the last ones (compared in C, as JSON values)."""
-        meter = view["meter"]
-        key = (meter["thresholds"], view["pantry"], view["city"], view["clans"], view["pool"],
-               view["power_deck"], view["power_discard"])  # fmt: skip
-        start, end = self.kept
-        last_key, last_block = self._last
-        if key == last_key:
-            b[start:end] = last_block
-            return
+        deck: the same for every seat.  The city's encoding is kept and copied while the city
+        equals the last one (compared in C, as JSON values; the game's views share one city
+        object while it does not change, which compares at once)."""
         np_ = len(self.powers)
-        for k, threshold in enumerate(meter["thresholds"]):
+        for k, threshold in enumerate(view["meter"]["thresholds"]):
             if threshold["reached"]:
                 b[self.reached + k] = 1.0
         for human, count in view["pantry"].items():
-            b[self.pantry + self.humans[human]] = min(count / 5, 20.0)
+            if count:
+                b[self.pantry + self.humans[human]] = min(count / 5, 20.0)
+        city = view["city"]
+        start, end = self.kept
+        last_city, last_block = self._last
+        if city is last_city or city == last_city:
+            b[start:end] = last_block
+        else:
+            self._city(city, b)
+            self._last = (city, b[start:end])
+        for row in view["clans"]:
+            c = self.clan_rows + 3 * self.clans[row["name"]]
+            b[c] = max(-100.0, min(row["score"] / 100, 100.0))
+            b[c + 1] = min(row["meeples_left"] / 3, 100.0)
+            b[c + 2] = min(row["claim_left"] / 5, 100.0)
+        pool = view["pool"]
+        if pool:
+            for power, count in tally(pool).items():
+                b[self.pool + self.powers[power]] = min(count / 3, 10.0)
+        deck = self.deck
+        counts = view["power_deck"]
+        if list(counts) == self.power_list:  # the view lists them in the data's order
+            shares = [min(x / c, 10.0) for x, c in zip(counts.values(), self.copies, strict=True)]
+            b[deck : deck + np_] = array("f", shares)
+        else:
+            for power, count in counts.items():
+                k = self.powers[power]
+                b[deck + k] = min(count / self.copies[k], 10.0)
+        b[deck + np_] = min(view["power_discard"] / 24, 10.0)
+
+    def _city(self, city: list[Any], b: Buffer) -> None:
         nh, nc = len(self.humans), len(self.clans)
-        for i, location in enumerate(view["city"]):
+        for i, location in enumerate(city):
             humans = location["humans"]
             if list(humans) == self.human_list:  # the view lists them in the data's order
                 at = self.city_humans + i * nh
@@ -178,15 +211,3 @@ class ClanEncoding(Encoding[Any]):
                 share = 1 / max(1, location["slots"])
                 for clan, count in tally(location["meeples"]).items():
                     b[self.meeples + i * nc + self.clans[clan]] = min(count * share, 1.0)
-        for row in view["clans"]:
-            c = self.clan_rows + 3 * self.clans[row["name"]]
-            b[c] = max(-100.0, min(row["score"] / 100, 100.0))
-            b[c + 1] = min(row["meeples_left"] / 3, 100.0)
-            b[c + 2] = min(row["claim_left"] / 5, 100.0)
-        for power, count in tally(view["pool"]).items():
-            b[self.pool + self.powers[power]] = min(count / 3, 10.0)
-        for power, count in view["power_deck"].items():
-            k = self.powers[power]
-            b[self.deck + k] = min(count / self.copies[k], 10.0)
-        b[self.deck + np_] = min(view["power_discard"] / 24, 10.0)
-        self._last = (key, b[start:end])

@@ -222,3 +222,25 @@ def test_views_of_several_seats_at_once_equal_each_seats_view(name: str, players
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@cases()
+def test_a_view_is_a_snapshot_that_later_play_leaves_alone(name: str, players: int) -> None:
+    """Views may share parts with each other and with later views (a game keeps its unchanging
+    parts, the clan game its cities), but never a list or dict the state goes on changing: every
+    view taken at a step reads the same after the game has played on to its end."""
+    game = make_game(name, players)
+    audience: list[int | None] = [None, *range(int(players))]
+    for index in range(2):
+        seed = game_seed(name, players, index, salt=12)
+        state, rng = game.new_state(seed), random.Random(seed)
+        taken: list[tuple[int, dict[str, Any], str]] = []
+        for step in range(game.metadata.max_decisions + 1):
+            for view in [*state.views(audience), state.view(state.current_seat)]:
+                taken.append((step, view, json.dumps(view, sort_keys=True)))
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        for step, view, text in taken:
+            where = describe(name, players, seed, step)
+            assert json.dumps(view, sort_keys=True) == text, f"{where}: a view changed as the game went on"
