@@ -150,11 +150,12 @@ class MegaCorpsEncoding(Encoding[Any]):
         me = me_of(view)
         n = self.players
         b[self.phase + PHASES[view["phase"]]] = 1.0
-        b[self.round] = min(view["round"] / 10, 10.0)
-        b[self.round + 1] = min(view["offers_left"] / 3, 10.0)
-        b[self.round + 2] = min(view["draft_left"] / 3, 10.0)
-        b[self.round + 3] = min(view["deck"] / 60, 10.0)
-        b[self.round + 4] = min(view["box"] / 5, 10.0)
+        r = self.round
+        b[r] = min(view["round"] / 10, 10.0)
+        b[r + 1] = min(view["offers_left"] / 3, 10.0)
+        b[r + 2] = min(view["draft_left"] / 3, 10.0)
+        b[r + 3] = min(view["deck"] / 60, 10.0)
+        b[r + 4] = min(view["box"] / 5, 10.0)
         s = self.seats
         for seat in view["to_act"]:
             b[s + (seat - me) % n] = 1.0
@@ -162,42 +163,56 @@ class MegaCorpsEncoding(Encoding[Any]):
             seat = view[key]
             if isinstance(seat, int) and seat >= 0:
                 b[at + (seat - me) % n] = 1.0
+        at = s + 4 * n
         for seat, gone in enumerate(view["left"]):
             if gone:
-                b[s + 4 * n + (seat - me) % n] = 1.0
+                b[at + (seat - me) % n] = 1.0
+        at = s + 5 * n
         for seat in view["winners"]:
-            b[s + 5 * n + (seat - me) % n] = 1.0
-        nums = self.numbers
+            b[at + (seat - me) % n] = 1.0
+        nums, corps, corporations = self.numbers, self.corps, self.corporations
+        width = len(corporations)
+        money, mercs, cards, played = view["money"], view["mercs"], view["cards"], view["corporations"]
         for seat in range(n):
             r = (seat - me) % n
-            b[nums + 3 * r] = min(view["money"][seat] / 100, 100.0)
-            b[nums + 3 * r + 1] = min(view["mercs"][seat] / 5, 100.0)
-            b[nums + 3 * r + 2] = min(view["cards"][seat] / 5, 100.0)
-            b[self.corps + r * len(self.corporations) + self.corporations[view["corporations"][seat]]] = 1.0
+            at = nums + 3 * r
+            b[at] = min(money[seat] / 100, 100.0)
+            b[at + 1] = min(mercs[seat] / 5, 100.0)
+            b[at + 2] = min(cards[seat] / 5, 100.0)
+            b[corps + r * width + corporations[played[seat]]] = 1.0
         if view["payout_done"]:
             b[self.flags] = 1.0
         if view["clones"]:
             b[self.flags + 1] = 1.0
-        for code, count in tally(view["discard"]).items():
-            k = self.events[code]
-            b[self.discard + k] = count / self.copies[k]
+        events, copies = self.events, self.copies
+        discard = view["discard"]
+        if discard:
+            for code, count in tally(discard).items():
+                k = events[code]
+                b[self.discard + k] = count / copies[k]
         self._board(view, me, b)
-        self._decision(view["decision"], me, b)
-        for code, count in tally(view.get("hand", ())).items():
-            k = self.events[code]
-            b[self.hand + k] = count / self.copies[k]
-        ne = len(self.events)
-        for seat, code in view.get("known", ()):
-            b[self.known + ((seat - me) % n) * ne + self.events[code]] = 1.0
+        decision = view["decision"]
+        if decision:
+            self._decision(decision, me, b)
+        hand = view.get("hand")
+        if hand:
+            for code, count in tally(hand).items():
+                k = events[code]
+                b[self.hand + k] = count / copies[k]
+        known = view.get("known")
+        if known:
+            ne = len(events)
+            for seat, code in known:
+                b[self.known + ((seat - me) % n) * ne + events[code]] = 1.0
 
     def forget(self) -> None:
         self._boards.clear()
 
     def _board(self, view: View, me: int, b: Buffer) -> None:
         """Owners and governments: three sections side by side, which change only when something
-        is bought, won or overthrown, so the last seat's and board's encoding is kept and copied."""
+        is bought, won or overthrown, so the last boards' encodings are kept and copied."""
         owners, countries, governments = view["companies"], view["countries"], view["governments"]
-        key = (me, tuple(owners.values()), tuple(countries.values()), tuple(governments.values()))
+        key = (me, *owners.values(), *countries.values(), *governments.values())
         start, end = self.owner, self.government + len(self.countries) * len(GOVERNMENT)
         cached = self._boards.get(key)
         if cached is not None:
@@ -228,8 +243,6 @@ class MegaCorpsEncoding(Encoding[Any]):
         self._boards[key] = b[start:end]
 
     def _decision(self, d: View, me: int, b: Buffer) -> None:
-        if not d:
-            return
         n = self.players
         ne, nc, nk = len(self.events), len(self.companies), len(self.countries)
         base = self.decision

@@ -107,6 +107,32 @@ class Verb:
 VERBS = {kind: Verb(kind) for kind in (*BARE, *CODED, *NUMBERED, *ITEMS)}
 
 
+class Menu:
+    """One board's shared actions by index, for the legal-action lists: ``buy[c]`` is ``buy`` of
+    company ``c``, ``war[k]`` of country ``k``, ``payout[i]`` of industry ``i``..."""
+
+    __slots__ = (
+        "ask_company",
+        "ask_country",
+        "buy",
+        "give_company",
+        "give_country",
+        "intervene",
+        "payout",
+        "take",
+        "war",
+    )
+
+    def __init__(self, companies: Sequence[str], countries: Sequence[str], industries: Sequence[str]) -> None:
+        def each(kind: str, codes: Sequence[str]) -> tuple[Action, ...]:
+            return tuple(VERBS[kind].of(code) for code in codes)
+
+        self.take, self.buy, self.intervene = (each(k, companies) for k in ("take", "buy", "intervene"))
+        self.give_company, self.ask_company = each("give", companies), each("ask", companies)
+        self.war, self.payout = each("war", countries), each("payout", industries)
+        self.give_country, self.ask_country = each("give", countries), each("ask", countries)
+
+
 def known(kind: str, code: str = "", num: int = -1) -> Action:
     """The shared action ``kind code num`` if a legal-action list made it already, else a new one
     (a text from outside makes no shared action: no sender can make the shared ones grow)."""

@@ -40,7 +40,6 @@ YES_NO = {
         (ANSWER, ("accept", "decline")),
     )
 }
-TAKE, BUY, INTERVENE, PAYOUT, WAR = (VERBS[k] for k in ("take", "buy", "intervene", "payout", "war"))
 PLAY, TARGET_OF, OFFER, VOTE_FOR = VERBS["play"], VERBS["target"], VERBS["offer"], VERBS["vote"]
 REFUSE, ABSTAIN, MERCS, DONE = (VERBS[k].of() for k in ("refuse", "abstain", "mercs", "done"))
 
@@ -49,17 +48,18 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
     """The choices of the decision ``seat`` is asked now (it must be one of ``to_act``)."""
     phase = state.phase
     board = state.game.board
-    codes = board.company_code
+    menu = state.game.menu
     if phase == TURN:
         return turn_actions(state, seat)
     if phase == DRAFT:
-        return [TAKE.of(codes[c]) for c, o in enumerate(state.owner) if o == UNOWNED]
+        take = menu.take
+        return [take[c] for c, o in enumerate(state.owner) if o == UNOWNED]
     if phase in YES_NO:
         return list(YES_NO[phase])
     if phase == TARGET:
         return [TARGET_OF.of(code) for code in cards.targets(state, seat, state.card)]
     if phase == REBUY:
-        return [*(BUY.of(codes[c]) for c in rules.buyable(state, seat)), PASS]
+        return [*map(menu.buy.__getitem__, rules.buyable(state, seat)), PASS]
     if phase == BANK:
         return VERBS["bank"].upto(bank_limit(state, seat))
     if phase == PRICE:
@@ -72,7 +72,7 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
         found = [c for c in board.companies_of_country[state.target] if state.owner[c] == loser]
         if loser < 0:  # the loser left the game: -1 would match the unowned companies
             found = []
-        return [*(INTERVENE.of(codes[c]) for c in found), PASS]
+        return [*map(menu.intervene.__getitem__, found), PASS]
     if phase == BID:
         return VERBS["bid"].upto(state.money[seat])
     if phase == VOTE:
@@ -87,18 +87,17 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
 def turn_actions(state: MegaCorpsState, seat: int) -> list[Action]:
     """The turn's choices: event cards and trade offers first (they do not end the turn), then the
     six Actions (MC30)."""
-    board = state.game.board
-    codes = board.company_code
-    found = [PLAY.of(code) for code in cards.playable(state, seat)]
+    menu = state.game.menu
+    found = [PLAY.of(code) for code in cards.playable(state, seat)] if state.hands[seat] else []
     if state.offers_left > 0:
         found += [OFFER.number(s) for s in state.in_game() if s != seat]
-    found += [BUY.of(codes[c]) for c in rules.buyable(state, seat)]
+    found += map(menu.buy.__getitem__, rules.buyable(state, seat))
     if state.paid != seat and not state.payout_done:
-        found += [PAYOUT.of(ind.code) for ind in board.industries]
-    found += [INTERVENE.of(codes[c]) for c in rules.intervention_targets(state, seat)]
+        found += menu.payout
+    found += map(menu.intervene.__getitem__, rules.intervention_targets(state, seat))
     if can_buy_mercenaries(state, seat):
         found.append(MERCS)
-    found += [WAR.of(board.countries[k].code) for k in rules.war_targets(state, seat)]
+    found += map(menu.war.__getitem__, rules.war_targets(state, seat))
     found.append(PASS)
     return found
 
@@ -110,12 +109,10 @@ def bank_limit(state: MegaCorpsState, seat: int) -> int:
 
 
 def can_buy_mercenaries(state: MegaCorpsState, seat: int) -> bool:
-    """Whether the Action could bring a mercenary: a free one, one from the bank, or a seller."""
-    return (
-        rules.free_mercenaries(state, seat) > 0
-        or bank_limit(state, seat) > 0
-        or bool(rules.sellers(state, seat))
-    )
+    """Whether the Action could bring a mercenary: a free one, one from the bank, or a seller
+    (the seat's own Defense/Biotech company gives it a free one, another player's sells one)."""
+    owner = state.owner
+    return any(owner[c] >= 0 for c in rules.mercenary_companies(state)) or bank_limit(state, seat) > 0
 
 
 def donate_actions(state: MegaCorpsState, seat: int) -> list[Action]:

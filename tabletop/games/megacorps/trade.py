@@ -70,16 +70,17 @@ def compose_actions(state: MegaCorpsState, seat: int) -> list[Action]:
             found.append(GIVE.of("merc"))
         if state.mercs[to] > mercs_in(ask):
             found.append(ASK.of("merc"))
+        menu = state.game.menu
         for c, o in enumerate(state.owner):
             if o == seat and c not in give:
-                found.append(GIVE.of(board.company_code[c]))
+                found.append(menu.give_company[c])
             elif o == to and c not in ask:
-                found.append(ASK.of(board.company_code[c]))
+                found.append(menu.ask_company[c])
         for k, o in enumerate(state.country_owner):
             if o == seat and COUNTRY + k not in give:
-                found.append(GIVE.of(board.countries[k].code))
+                found.append(menu.give_country[k])
             elif o == to and COUNTRY + k not in ask:
-                found.append(ASK.of(board.countries[k].code))
+                found.append(menu.ask_country[k])
         codes = sorted({board.card_code(c) for c in state.hands[seat] if CARD + c not in give})
         found += [GIVE.of(code) for code in codes]
     if give or ask:
