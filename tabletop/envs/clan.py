@@ -86,18 +86,22 @@ class ClanEncoding(Encoding[Any]):
         self.warding = lay.add("warding", n, "the seat a Ward may save (one-hot, egocentric)")
         self.end = lay.add("end", len(END) + 1, "over: takeover, uprising, rounds; usurper is me")
         self.copies = [max(1, q.copies) for q in data.powers]
-        # the city (humans, then meeples: side by side) is kept: it changes only in City phases
-        self.kept = (self.city_humans, self.clan_rows)
+        # the city (humans, then meeples) and the houses' rows, side by side, are kept: they
+        # change only in City phases
+        self.kept = (self.city_humans, self.pool)
         self._last: tuple[Any, Buffer] = (None, array("f"))
         self.power_list = list(self.powers)
 
     def write(self, view: View, b: Buffer) -> None:
+        # caps are written as conditional expressions: cheaper than calls of min and max
         me = me_of(view)
         n = self.players
         b[self.stage + STAGES[view["stage"]]] = 1.0
         b[self.phase + PHASES[view["phase"]]] = 1.0
-        b[self.round] = min(view["round"] / max(1, view["rounds"]), 1.0)
-        b[self.round + 1] = min(view["pregame_round"] / 100, 1.0)
+        x = view["round"] / max(1, view["rounds"])
+        b[self.round] = x if x < 1.0 else 1.0
+        x = view["pregame_round"] / 100
+        b[self.round + 1] = x if x < 1.0 else 1.0
         self.table.write(view, b, me)
         np_ = len(self.powers)
         nch, characters, powers = len(self.characters), self.characters, self.powers
@@ -108,38 +112,45 @@ class ClanEncoding(Encoding[Any]):
             character = entry["character"]
             if character is not None:
                 b[character_at + k * nch + characters[character["id"]]] = 1.0
-            lead = entry["leadership"] / 200
-            b[leadership + k] = lead if lead < 50.0 else 50.0
+            x = entry["leadership"] / 200
+            b[leadership + k] = x if x < 50.0 else 50.0
             if entry["hungry"]:
                 b[flags + 3 * k] = 1.0
             if entry["challenger"]:
                 b[flags + 3 * k + 1] = 1.0
             bonus = entry["bonus"]
             if bonus:
-                b[bonus_at + k] = max(-10.0, min(bonus / 10, 10.0))
+                x = bonus / 10
+                b[bonus_at + k] = -10.0 if x < -10.0 else x if x < 10.0 else 10.0
             hand = entry["hand"]
             if hand:
                 base = hand_at + k * np_
                 for power, count in tally(hand).items():
-                    b[base + powers[power]] = min(count / 3, 10.0)
+                    x = count / 3
+                    b[base + powers[power]] = x if x < 10.0 else 10.0
         head = view["head"]
         if head["character"] is not None:
             b[character_at + n * nch + characters[head["character"]["id"]]] = 1.0
-        b[leadership + n] = min(head["leadership"] / 200, 50.0)
+        x = head["leadership"] / 200
+        b[leadership + n] = x if x < 50.0 else 50.0
         if head["hungry"]:
             b[flags + 3 * n] = 1.0
         for m, fed in enumerate(view["fed"]):
             if fed:
                 b[flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
+        board = self.board
         for place, member in enumerate(view["board"]):
-            slot = n if member == "head" else (member - me) % n
-            b[self.board + slot] = (place + 1) / (n + 1)
-        b[self.house] = min(view["house_total"] / 1000, 100.0)
-        b[self.house + 1] = max(-100.0, min(view["house_score"] / 100, 100.0))
-        meter = view["meter"]
-        b[self.house + 2] = max(-100.0, min(meter["value"] / 500, 100.0))
-        if isinstance(view["city_seat"], int):
-            b[self.city_seat + (view["city_seat"] - me) % n] = 1.0
+            b[board + (n if member == "head" else (member - me) % n)] = (place + 1) / (n + 1)
+        house = self.house
+        x = view["house_total"] / 1000
+        b[house] = x if x < 100.0 else 100.0
+        x = view["house_score"] / 100
+        b[house + 1] = -100.0 if x < -100.0 else x if x < 100.0 else 100.0
+        x = view["meter"]["value"] / 500
+        b[house + 2] = -100.0 if x < -100.0 else x if x < 100.0 else 100.0
+        city_seat = view["city_seat"]
+        if isinstance(city_seat, int):
+            b[self.city_seat + (city_seat - me) % n] = 1.0
         self._public(view, b)
         paying = view["paying"]
         if paying is not None:
@@ -159,43 +170,54 @@ class ClanEncoding(Encoding[Any]):
 
     def _public(self, view: View, b: Buffer) -> None:
         """The meter's thresholds, the pantry, the city, the clans, the draft pool and the power
-        deck: the same for every seat.  The city's encoding is kept and copied while the city
-        equals the last one (compared in C, as JSON values; the game's views share one city
-        object while it does not change, which compares at once)."""
-        np_ = len(self.powers)
-        for k, threshold in enumerate(view["meter"]["thresholds"]):
+        deck: the same for every seat.  The encoding of the city and the clans is kept and copied
+        while they equal the last ones (compared in C, as JSON values; the game's views share one
+        object for each while it does not change, which compares at once)."""
+        at = self.reached
+        for threshold in view["meter"]["thresholds"]:
             if threshold["reached"]:
-                b[self.reached + k] = 1.0
+                b[at] = 1.0
+            at += 1
+        at, humans = self.pantry, self.humans
         for human, count in view["pantry"].items():
             if count:
-                b[self.pantry + self.humans[human]] = min(count / 5, 20.0)
-        city = view["city"]
+                x = count / 5
+                b[at + humans[human]] = x if x < 20.0 else 20.0
+        city, clans = view["city"], view["clans"]
         start, end = self.kept
-        last_city, last_block = self._last
-        if city is last_city or city == last_city:
-            b[start:end] = last_block
+        last, block = self._last
+        if (
+            last is not None
+            and (city is last[0] or city == last[0])
+            and (clans is last[1] or clans == last[1])
+        ):
+            b[start:end] = block
         else:
             self._city(city, b)
-            self._last = (city, b[start:end])
-        for row in view["clans"]:
-            c = self.clan_rows + 3 * self.clans[row["name"]]
-            b[c] = max(-100.0, min(row["score"] / 100, 100.0))
-            b[c + 1] = min(row["meeples_left"] / 3, 100.0)
-            b[c + 2] = min(row["claim_left"] / 5, 100.0)
+            for row in clans:
+                c = self.clan_rows + 3 * self.clans[row["name"]]
+                b[c] = max(-100.0, min(row["score"] / 100, 100.0))
+                b[c + 1] = min(row["meeples_left"] / 3, 100.0)
+                b[c + 2] = min(row["claim_left"] / 5, 100.0)
+            self._last = ((city, clans), b[start:end])
         pool = view["pool"]
         if pool:
             for power, count in tally(pool).items():
                 b[self.pool + self.powers[power]] = min(count / 3, 10.0)
-        deck = self.deck
+        at = self.deck
         counts = view["power_deck"]
         if list(counts) == self.power_list:  # the view lists them in the data's order
-            shares = [min(x / c, 10.0) for x, c in zip(counts.values(), self.copies, strict=True)]
-            b[deck : deck + np_] = array("f", shares)
+            for count, copies in zip(counts.values(), self.copies, strict=True):
+                if count:
+                    x = count / copies
+                    b[at] = x if x < 10.0 else 10.0
+                at += 1
         else:
             for power, count in counts.items():
                 k = self.powers[power]
-                b[deck + k] = min(count / self.copies[k], 10.0)
-        b[deck + np_] = min(view["power_discard"] / 24, 10.0)
+                b[at + k] = min(count / self.copies[k], 10.0)
+        x = view["power_discard"] / 24
+        b[self.deck + len(self.powers)] = x if x < 10.0 else 10.0
 
     def _city(self, city: list[Any], b: Buffer) -> None:
         nh, nc = len(self.humans), len(self.clans)

@@ -213,6 +213,9 @@ class ClanState(State[ClanAction]):
     def totals(self) -> list[int]:
         return [self.table.card_total(s) + self.bonus[s] for s in range(self.n)]
 
+    def total(self, seat: int) -> int:
+        return self.table.card_total(seat) + self.bonus[seat]
+
     def scaled(self, amount: int) -> int:
         """``amount``, given for a household of five (four players and the Head), scaled to this
         household: rounded, and at least 1."""
@@ -458,9 +461,7 @@ class ClanState(State[ClanAction]):
         t = self.table
         t.status[seat] = BUSTED
         events.append(
-            Event(
-                "bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.totals()[seat]}
-            )
+            Event("bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.total(seat)})
         )
 
     def _hit(self, s: int, events: list[Event]) -> None:
@@ -472,7 +473,7 @@ class ClanState(State[ClanAction]):
 
     def _hold(self, s: int, events: list[Event]) -> None:
         self.table.status[s] = HELD
-        total = self.totals()[s]
+        total = self.total(s)
         self.house_total += total
         events.append(Event("hold", {"seat": s, "total": total, "house_total": self.house_total}))
         self._next_turn(events)

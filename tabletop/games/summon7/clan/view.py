@@ -2,9 +2,10 @@
 order of the decks.
 
 The parts that never change in a game (each character's card, the Uprising Meter's thresholds for
-each number reached, the locations' names) are made once per game (:class:`ViewParts`), and so is
-the city for each distinct content: views share them, as ``State.views`` allows (views are
-read-only), and they never share a list or dict the state itself holds."""
+each number reached, the locations' names) are made once per game (:class:`ViewParts`), and so are
+the parts that change a few times a round (the city, the houses' rows, the power deck) for each
+content seen lately: views share them, as read-only views may, and never share a list or dict the
+state itself holds."""
 
 from __future__ import annotations
 
@@ -21,13 +22,14 @@ from .phases import OVER, PHASE_NAMES
 if TYPE_CHECKING:
     from .state import ClanState
 
-CITIES_KEPT = 256  # distinct cities kept per game (a game has a few dozen)
+PARTS_KEPT = 512  # parts kept per game, by content (a game has a few dozen of each)
 
 
 class ViewParts:
-    """The unchanging parts of one game's views, and the cities seen so far."""
+    """The unchanging parts of one game's views, and the parts that change a few times a round
+    (the city, the rival houses' rows, the power deck) for each content seen lately."""
 
-    __slots__ = ("characters", "cities", "locations", "power_names", "power_of_card", "thresholds")
+    __slots__ = ("characters", "locations", "power_names", "power_of_card", "seen", "thresholds")
 
     def __init__(self, data: ClanData, players: int) -> None:
         self.characters: tuple[JSON, ...] = tuple(
@@ -45,29 +47,64 @@ class ViewParts:
         self.locations = tuple((loc.id, loc.name, loc.slots) for loc in data.locations)
         self.power_of_card: tuple[str, ...] = tuple(A.POWERS[k] for k in data.power_kind)
         self.power_names: tuple[str, ...] = tuple(A.POWERS[k] for k in range(len(data.powers)))
-        self.cities: dict[tuple[tuple[int, ...], ...], list[JSON]] = {}
+        self.seen: dict[tuple[object, ...], JSON] = {}  # by what it shows: the part
 
     def character(self, index: int) -> JSON:
         return None if index < 0 else self.characters[index]
 
-    def city(self, s: ClanState) -> list[JSON]:
+    def keep(self, key: tuple[object, ...], part: JSON) -> JSON:
+        if len(self.seen) >= PARTS_KEPT:
+            self.seen.clear()
+        self.seen[key] = part
+        return part
+
+    def city(self, s: ClanState) -> JSON:
         """The city's locations: humans of each type and the clans' meeples, slot by slot."""
-        key = (*map(tuple, s.city), *map(tuple, s.meeples))
-        found = self.cities.get(key)
+        key = ("city", *map(tuple, s.city), *map(tuple, s.meeples))
+        found = self.seen.get(key)
         if found is None:
-            found = [
-                {
-                    "id": code,
-                    "name": name,
-                    "slots": slots,
-                    "humans": dict(zip(A.HUMANS, s.city[i], strict=False)),
-                    "meeples": [s.clan_name(c) for c in s.meeples[i]],
-                }
-                for i, (code, name, slots) in enumerate(self.locations)
-            ]
-            if len(self.cities) >= CITIES_KEPT:
-                self.cities.clear()
-            self.cities[key] = found
+            found = self.keep(
+                key,
+                [
+                    {
+                        "id": code,
+                        "name": name,
+                        "slots": slots,
+                        "humans": dict(zip(A.HUMANS, s.city[i], strict=False)),
+                        "meeples": [s.clan_name(c) for c in s.meeples[i]],
+                    }
+                    for i, (code, name, slots) in enumerate(self.locations)
+                ],
+            )
+        return found
+
+    def clans(self, s: ClanState) -> JSON:
+        """The houses of the City phase, in its turn order: score, meeples and claims left."""
+        order = s.order
+        key = ("clans", *order, *s.scores_now, *s.meeples_left, *s.claim_left)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.keep(
+                key,
+                [
+                    {
+                        "name": s.clan_name(c),
+                        "score": s.scores_now[c],
+                        "meeples_left": s.meeples_left[c],
+                        "claim_left": s.claim_left[c],
+                    }
+                    for c in order
+                ],
+            )
+        return found
+
+    def power_deck(self, s: ClanState) -> JSON:
+        """How many power cards of each kind the power deck holds."""
+        key = ("deck", *s.power_deck)
+        found = self.seen.get(key)
+        if found is None:
+            kinds = [self.power_of_card[c] for c in s.power_deck]
+            found = self.keep(key, {name: kinds.count(name) for name in self.power_names})
         return found
 
 
@@ -93,7 +130,6 @@ def build_view(s: ClanState, seat: int | None) -> dict[str, JSON]:
                 "hand": [powers[c] for c in s.hands[i]],
             }
         )
-    kinds = [powers[c] for c in s.power_deck]
     view: dict[str, JSON] = {
         "game": "clan",
         "seat": seat,
@@ -118,18 +154,10 @@ def build_view(s: ClanState, seat: int | None) -> dict[str, JSON]:
         "meter": {"value": s.meter, "thresholds": parts.thresholds[s.fired]},
         "pantry": dict(zip(A.HUMANS, s.pantry, strict=False)),
         "city": parts.city(s),
-        "clans": [
-            {
-                "name": s.clan_name(c),
-                "score": s.scores_now[c],
-                "meeples_left": s.meeples_left[c],
-                "claim_left": s.claim_left[c],
-            }
-            for c in s.order
-        ],
+        "clans": parts.clans(s),
         "city_seat": s.city_seat if s.city_seat >= 0 else None,
         "pool": [powers[c] for c in s.pool],
-        "power_deck": {name: kinds.count(name) for name in parts.power_names},
+        "power_deck": parts.power_deck(s),
         "power_discard": len(s.power_discard),
         "paying": {"card": A.POWERS[s.pending[0]], "seat": s.pending[2], "left": s.pending[3]}
         if s.pending
