@@ -43,20 +43,22 @@ def public_view(state: MegaCorpsState) -> dict[str, JSON]:
         "to_act": list(state.to_act()),
         "turn": state.turn,
         "active": state.active,
-        "corporations": [board.corporation_code[c] for c in state.corps],
+        "corporations": list(map(board.corporation_code.__getitem__, state.corps)),
         "money": list(state.money),
         "mercs": list(state.mercs),
-        "cards": [len(h) for h in state.hands],
+        "cards": list(map(len, state.hands)),
         "left": list(state.left),
         "deck": len(state.deck),
         "box": len(state.box),
-        "discard": [codes[c] for c in state.discard],
+        "discard": list(map(codes.__getitem__, state.discard)),
         "paid": state.paid,
         "payout_done": state.payout_done,
         "clones": state.clones,
         "companies": dict(zip(board.company_code, state.owner, strict=True)),
-        "countries": dict(zip(board.owned_code, [country_owner[k] for k in board.owned], strict=True)),
-        "governments": dict(zip(board.country_code, [GOVERNMENTS[g] for g in state.government], strict=True)),
+        "countries": dict(zip(board.owned_code, map(country_owner.__getitem__, board.owned), strict=True)),
+        "governments": dict(
+            zip(board.country_code, map(GOVERNMENTS.__getitem__, state.government), strict=True)
+        ),
         "offers_left": state.offers_left,
         "draft_left": state.draft_left,
         "winners": list(state.winners),
@@ -119,7 +121,7 @@ def private_part(
     board = state.game.board
     mine["seat"] = seat
     codes = board.card_code_of
-    mine["hand"] = [codes[c] for c in state.hands[seat]]
+    mine["hand"] = list(map(codes.__getitem__, state.hands[seat]))
     mine["legal"] = state.legal_texts_for(seat)
     known = state.known
     mine["known"] = [[known[i + 1], codes[known[i + 2]]] for i in range(0, len(known), 3) if known[i] == seat]
