@@ -3,8 +3,10 @@
 A golden file is one JSON object: a "header" (options, seed, the set-up's events and the
 spectator's view at the start) and "steps", one per decision, with the step index, the seat to
 act, its legal actions (text), the action chosen, the events it caused (kind, data, visible_to)
-and the acting seat's view before it acted.  Choices are ``random.Random(seed).choice`` over the
-legal actions.  Short values stay on one line, so that a change of the rules reads as a diff.
+and the acting seat's view before it acted, as a front end shows it (``with_previews``: with the
+game's previews of its choices, if it has any, as the view's last key ``previews``).  Choices are
+``random.Random(seed).choice`` over the legal actions.  Short values stay on one line, so that a
+change of the rules reads as a diff.
 Each game's ``make_golden.py`` says which games it writes and how far; its ``test_golden.py``
 regenerates them in memory and compares with :func:`check`.
 """
@@ -20,7 +22,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.core.protocol import Event, State
+from tabletop.core.protocol import Event, State, with_previews
 
 FORMAT = "tabletop-golden/1"
 
@@ -56,7 +58,7 @@ def playthrough(
     while not state.is_terminal() and rounds_done(state) < rounds:
         seat = state.current_seat
         legal = state.legal_actions()
-        view = state.view(seat)
+        view = with_previews(state, seat, state.view(seat))
         action = rng.choice(legal)
         events = state.apply(action)
         steps.append(

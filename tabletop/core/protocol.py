@@ -207,13 +207,24 @@ class State(ABC, Generic[A]):
     # -- what a seat sees ---------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, JSON]:
-        """A JSON-ready description of what ``seat`` may see (``None``: spectator)."""
+        """A JSON-ready description of what ``seat`` may see (``None``: spectator).  It may share
+        parts with other views (of other seats, of other positions of the same game: a game may
+        keep parts that do not change), never with the state, so treat it as read-only."""
 
     def views(self, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
         """``view(seat)`` for each of ``seats``, equal to it.  A game may share the work between
         them (a server sends every seat its view after each action); the views may then share
         parts, so treat them as read-only."""
         return [self.view(seat) for seat in seats]
+
+    def previews(self, seat: int) -> dict[str, JSON] | None:
+        """What ``seat``'s choices now would do, keyed by the action's text (some or all of
+        ``legal_actions_for(seat)``), for a front end to show before the person chooses: MegaCorps
+        previews the payouts, war totals and prices of its turn's Actions.  ``None``, the default,
+        when the game previews nothing for ``seat`` now.  Only what ``seat`` may see goes in, as in
+        its view; but it is not part of ``view(seat)``, which agents and environments read at every
+        step and need not pay for: a front end asks for it (:func:`with_previews`)."""
+        return None
 
     @abstractmethod
     def sample_world(self, seat: int, rng: random.Random) -> State[A]:
@@ -230,6 +241,14 @@ class State(ABC, Generic[A]):
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def with_previews(state: State[Any], seat: int | None, view: dict[str, JSON]) -> dict[str, JSON]:
+    """``view`` (``seat``'s, from ``state.view`` or ``state.views``) as a front end shows it to a
+    person: with the game's ``previews`` for ``seat`` as its last key when it has any now, in a new
+    dict (views are read-only); else ``view`` itself."""
+    found = None if seat is None else state.previews(seat)
+    return view if found is None else {**view, "previews": found}
 
 
 class Game(ABC, Generic[A]):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from ..games.summon7.clan.state import PHASE_NAMES
+from ..games.summon7.clan.phases import PHASE_NAMES
 from .encoding import Buffer, Encoding, View, me_of, names_index, tally
 from .summon7 import TableWriter
 
@@ -86,51 +86,72 @@ class ClanEncoding(Encoding[Any]):
         self.warding = lay.add("warding", n, "the seat a Ward may save (one-hot, egocentric)")
         self.end = lay.add("end", len(END) + 1, "over: takeover, uprising, rounds; usurper is me")
         self.copies = [max(1, q.copies) for q in data.powers]
-        self.kept = (self.reached, self.paying)  # the slice written by _city
-        self._last: tuple[tuple[Any, ...], Buffer] = ((), array("f"))
+        # the city (humans, then meeples) and the houses' rows, side by side, are kept: they
+        # change only in City phases
+        self.kept = (self.city_humans, self.pool)
+        self._last: tuple[Any, Buffer] = (None, array("f"))
+        self.power_list = list(self.powers)
 
     def write(self, view: View, b: Buffer) -> None:
+        # caps are written as conditional expressions: cheaper than calls of min and max
         me = me_of(view)
         n = self.players
         b[self.stage + STAGES[view["stage"]]] = 1.0
         b[self.phase + PHASES[view["phase"]]] = 1.0
-        b[self.round] = min(view["round"] / max(1, view["rounds"]), 1.0)
-        b[self.round + 1] = min(view["pregame_round"] / 100, 1.0)
+        x = view["round"] / max(1, view["rounds"])
+        b[self.round] = x if x < 1.0 else 1.0
+        x = view["pregame_round"] / 100
+        b[self.round + 1] = x if x < 1.0 else 1.0
         self.table.write(view, b, me)
         np_ = len(self.powers)
+        nch, characters, powers = len(self.characters), self.characters, self.powers
+        character_at, leadership, flags = self.character, self.leadership, self.flags
+        bonus_at, hand_at = self.bonus, self.hand
         for entry in view["seats"]:
             k = (entry["seat"] - me) % n
             character = entry["character"]
             if character is not None:
-                b[self.character + k * len(self.characters) + self.characters[character["id"]]] = 1.0
-            b[self.leadership + k] = min(entry["leadership"] / 200, 50.0)
+                b[character_at + k * nch + characters[character["id"]]] = 1.0
+            x = entry["leadership"] / 200
+            b[leadership + k] = x if x < 50.0 else 50.0
             if entry["hungry"]:
-                b[self.flags + 3 * k] = 1.0
+                b[flags + 3 * k] = 1.0
             if entry["challenger"]:
-                b[self.flags + 3 * k + 1] = 1.0
-            b[self.bonus + k] = max(-10.0, min(entry["bonus"] / 10, 10.0))
-            if entry["hand"]:
-                for power, count in tally(entry["hand"]).items():
-                    b[self.hand + k * np_ + self.powers[power]] = min(count / 3, 10.0)
+                b[flags + 3 * k + 1] = 1.0
+            bonus = entry["bonus"]
+            if bonus:
+                x = bonus / 10
+                b[bonus_at + k] = -10.0 if x < -10.0 else x if x < 10.0 else 10.0
+            hand = entry["hand"]
+            if hand:
+                base = hand_at + k * np_
+                for power, count in tally(hand).items():
+                    x = count / 3
+                    b[base + powers[power]] = x if x < 10.0 else 10.0
         head = view["head"]
         if head["character"] is not None:
-            b[self.character + n * len(self.characters) + self.characters[head["character"]["id"]]] = 1.0
-        b[self.leadership + n] = min(head["leadership"] / 200, 50.0)
+            b[character_at + n * nch + characters[head["character"]["id"]]] = 1.0
+        x = head["leadership"] / 200
+        b[leadership + n] = x if x < 50.0 else 50.0
         if head["hungry"]:
-            b[self.flags + 3 * n] = 1.0
+            b[flags + 3 * n] = 1.0
         for m, fed in enumerate(view["fed"]):
             if fed:
-                b[self.flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
+                b[flags + 3 * (n if m == n else (m - me) % n) + 2] = 1.0
+        board = self.board
         for place, member in enumerate(view["board"]):
-            slot = n if member == "head" else (member - me) % n
-            b[self.board + slot] = (place + 1) / (n + 1)
-        b[self.house] = min(view["house_total"] / 1000, 100.0)
-        b[self.house + 1] = max(-100.0, min(view["house_score"] / 100, 100.0))
-        meter = view["meter"]
-        b[self.house + 2] = max(-100.0, min(meter["value"] / 500, 100.0))
-        if isinstance(view["city_seat"], int):
-            b[self.city_seat + (view["city_seat"] - me) % n] = 1.0
-        self._city(view, b)
+            b[board + (n if member == "head" else (member - me) % n)] = (place + 1) / (n + 1)
+        house = self.house
+        x = view["house_total"] / 1000
+        b[house] = x if x < 100.0 else 100.0
+        x = view["house_score"] / 100
+        b[house + 1] = -100.0 if x < -100.0 else x if x < 100.0 else 100.0
+        x = view["meter"]["value"] / 500
+        b[house + 2] = -100.0 if x < -100.0 else x if x < 100.0 else 100.0
+        city_seat = view["city_seat"]
+        if isinstance(city_seat, int):
+            b[self.city_seat + (city_seat - me) % n] = 1.0
+        self._public(view, b)
         paying = view["paying"]
         if paying is not None:
             b[self.paying + self.powers[paying["card"]]] = 1.0
@@ -145,28 +166,62 @@ class ClanEncoding(Encoding[Any]):
             b[self.end + len(END)] = 1.0
 
     def forget(self) -> None:
-        self._last = ((), array("f"))
+        self._last = (None, array("f"))
 
-    def _city(self, view: View, b: Buffer) -> None:
+    def _public(self, view: View, b: Buffer) -> None:
         """The meter's thresholds, the pantry, the city, the clans, the draft pool and the power
-        deck: the same for every seat and unchanged through most steps (a Summon 7 round), so the
-        last encoding is copied while they equal the last ones (compared in C, as JSON values)."""
-        meter = view["meter"]
-        key = (meter["thresholds"], view["pantry"], view["city"], view["clans"], view["pool"],
-               view["power_deck"], view["power_discard"])  # fmt: skip
-        start, end = self.kept
-        last_key, last_block = self._last
-        if key == last_key:
-            b[start:end] = last_block
-            return
-        np_ = len(self.powers)
-        for k, threshold in enumerate(meter["thresholds"]):
+        deck: the same for every seat.  The encoding of the city and the clans is kept and copied
+        while they equal the last ones (compared in C, as JSON values; the game's views share one
+        object for each while it does not change, which compares at once)."""
+        at = self.reached
+        for threshold in view["meter"]["thresholds"]:
             if threshold["reached"]:
-                b[self.reached + k] = 1.0
+                b[at] = 1.0
+            at += 1
+        at, humans = self.pantry, self.humans
         for human, count in view["pantry"].items():
-            b[self.pantry + self.humans[human]] = min(count / 5, 20.0)
+            if count:
+                x = count / 5
+                b[at + humans[human]] = x if x < 20.0 else 20.0
+        city, clans = view["city"], view["clans"]
+        start, end = self.kept
+        last, block = self._last
+        if (
+            last is not None
+            and (city is last[0] or city == last[0])
+            and (clans is last[1] or clans == last[1])
+        ):
+            b[start:end] = block
+        else:
+            self._city(city, b)
+            for row in clans:
+                c = self.clan_rows + 3 * self.clans[row["name"]]
+                b[c] = max(-100.0, min(row["score"] / 100, 100.0))
+                b[c + 1] = min(row["meeples_left"] / 3, 100.0)
+                b[c + 2] = min(row["claim_left"] / 5, 100.0)
+            self._last = ((city, clans), b[start:end])
+        pool = view["pool"]
+        if pool:
+            for power, count in tally(pool).items():
+                b[self.pool + self.powers[power]] = min(count / 3, 10.0)
+        at = self.deck
+        counts = view["power_deck"]
+        if list(counts) == self.power_list:  # the view lists them in the data's order
+            for count, copies in zip(counts.values(), self.copies, strict=True):
+                if count:
+                    x = count / copies
+                    b[at] = x if x < 10.0 else 10.0
+                at += 1
+        else:
+            for power, count in counts.items():
+                k = self.powers[power]
+                b[at + k] = min(count / self.copies[k], 10.0)
+        x = view["power_discard"] / 24
+        b[self.deck + len(self.powers)] = x if x < 10.0 else 10.0
+
+    def _city(self, city: list[Any], b: Buffer) -> None:
         nh, nc = len(self.humans), len(self.clans)
-        for i, location in enumerate(view["city"]):
+        for i, location in enumerate(city):
             humans = location["humans"]
             if list(humans) == self.human_list:  # the view lists them in the data's order
                 at = self.city_humans + i * nh
@@ -178,15 +233,3 @@ class ClanEncoding(Encoding[Any]):
                 share = 1 / max(1, location["slots"])
                 for clan, count in tally(location["meeples"]).items():
                     b[self.meeples + i * nc + self.clans[clan]] = min(count * share, 1.0)
-        for row in view["clans"]:
-            c = self.clan_rows + 3 * self.clans[row["name"]]
-            b[c] = max(-100.0, min(row["score"] / 100, 100.0))
-            b[c + 1] = min(row["meeples_left"] / 3, 100.0)
-            b[c + 2] = min(row["claim_left"] / 5, 100.0)
-        for power, count in tally(view["pool"]).items():
-            b[self.pool + self.powers[power]] = min(count / 3, 10.0)
-        for power, count in view["power_deck"].items():
-            k = self.powers[power]
-            b[self.deck + k] = min(count / self.copies[k], 10.0)
-        b[self.deck + np_] = min(view["power_discard"] / 24, 10.0)
-        self._last = (key, b[start:end])

@@ -129,8 +129,12 @@ class Encoding(ABC, Generic[A]):
         """1 at the index of every action in ``legal`` (texts, e.g. a view's ``legal``)."""
         marks = bytearray(len(self.texts))
         index = self.index
-        for text in legal:
-            marks[index[text] if text in index else self.index_outside(text)] = 1
+        try:
+            for i in map(index.__getitem__, legal):
+                marks[i] = 1
+        except KeyError:  # an action outside the enumeration's texts (MegaCorps' large bids)
+            for text in legal:
+                marks[index[text] if text in index else self.index_outside(text)] = 1
         found: Mask = np.frombuffer(marks, np.int8)
         return found
 

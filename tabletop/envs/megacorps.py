@@ -12,6 +12,7 @@ actions, so they are not enumerated.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from ..games.megacorps.actions import BARE
@@ -27,9 +28,16 @@ MARKERS = {UNOWNED: 0, NATIONALIZED: 1, SYNDICALIZED: 2, DORMANT: 3}
 EXACT_BIDS = 512
 BUCKET = 64
 LAST_BUCKET = 4096
-BOARDS_KEPT = 64  # board encodings kept (a game has a few dozen distinct boards per seat)
+ROUND_NUMBERS = (("round", 10), ("offers_left", 3), ("draft_left", 3), ("deck", 60), ("box", 5))
 DECISION_SEATS = ("buyer", "seller", "attacker", "defender", "from", "to")
 DECISION_NUMBERS = ("price", "lent", "lap", "attack", "defence", "modifier", "mine")
+
+
+def one_hot(size: int, at: int) -> bytes:
+    """The float32 bytes of ``size`` numbers, 1 at ``at``, 0 elsewhere."""
+    block = array("f", bytes(4 * size))
+    block[at] = 1.0
+    return block.tobytes()
 
 
 def bid_bucket(amount: int) -> int:
@@ -128,17 +136,34 @@ class MegaCorpsEncoding(Encoding[Any]):
         )  # fmt: skip
         self.hand = lay.add("hand", ne, "my event cards by kind / copies")
         self.known = lay.add("known", n * ne, "per seat: event cards I know it holds")
-        if not self.owner < self.country < self.government:
+        if self.country != self.owner + nc * (n + 4) or self.government != self.country + len(self.owned) * (
+            n + 1
+        ):
             raise AssertionError("the board's three sections must be side by side")
-        self._boards: dict[tuple[Any, ...], Buffer] = {}
-        # per observing seat: an owner's slot, indexed by owner + 4 (markers -4..-1, then seats)
-        self.owner_slots = [[n + MARKERS[m] for m in (-4, -3, -2, -1)] + [(s - me) % n for s in range(n)]
-                            for me in range(n)]  # fmt: skip
-        self.country_slots = [[n] + [(s - me) % n for s in range(n)] for me in range(n)]
+        # where each key of a decision goes: seats (one-hot, egocentric), numbers (scaled), codes
+        self.decision_seats = {key: self.who + i * n for i, key in enumerate(DECISION_SEATS)}
+        scales = (self.max_price, 5, 3, 20, 20, 5, 100)
+        self.decision_numbers = {key: (self.amounts + i, scales[i]) for i, key in enumerate(DECISION_NUMBERS)}
+        d = self.decision
+        self.decision_codes = {
+            "card": (d, self.events),
+            "company": (d + ne, self.companies),
+            "country": (d + ne + nc, self.countries),
+            "industry": (d + ne + nc + nk, self.industries),
+        }
+        self.side = d + ne + nc + nk + ni
         self.company_list = list(self.companies)
         self.owned_list = list(self.owned)
-        self.company_bases = [self.owner + i * (n + 4) for i in range(nc)]
-        self.country_bases = [self.country + i * (n + 1) for i in range(len(self.owned))]
+        self.country_list = list(self.countries)
+        # per observing seat, per owner (a seat, or a marker: -4..-1): the bytes of a company's
+        # one-hot block, and of a country's (-1: nobody); per government, its one-hot block
+        self.owner_blocks = [
+            {o: one_hot(n + 4, (o - me) % n if o >= 0 else n + MARKERS[o]) for o in (*MARKERS, *range(n))}
+            for me in range(n)
+        ]
+        self.country_blocks = [{o: one_hot(n + 1, (o - me) % n if o >= 0 else n) for o in range(-1, n)}
+                               for me in range(n)]  # fmt: skip
+        self.government_blocks = {g: one_hot(len(GOVERNMENT), k) for g, k in GOVERNMENT.items()}
 
     def index_outside(self, text: str) -> int:
         verb, _, amount = text.partition(" ")
@@ -150,11 +175,12 @@ class MegaCorpsEncoding(Encoding[Any]):
         me = me_of(view)
         n = self.players
         b[self.phase + PHASES[view["phase"]]] = 1.0
-        b[self.round] = min(view["round"] / 10, 10.0)
-        b[self.round + 1] = min(view["offers_left"] / 3, 10.0)
-        b[self.round + 2] = min(view["draft_left"] / 3, 10.0)
-        b[self.round + 3] = min(view["deck"] / 60, 10.0)
-        b[self.round + 4] = min(view["box"] / 5, 10.0)
+        # caps are written as conditional expressions: cheaper than calls of min
+        at = self.round
+        for key, scale in ROUND_NUMBERS:
+            x = view[key] / scale
+            b[at] = x if x < 10.0 else 10.0
+            at += 1
         s = self.seats
         for seat in view["to_act"]:
             b[s + (seat - me) % n] = 1.0
@@ -162,109 +188,109 @@ class MegaCorpsEncoding(Encoding[Any]):
             seat = view[key]
             if isinstance(seat, int) and seat >= 0:
                 b[at + (seat - me) % n] = 1.0
+        at = s + 4 * n
         for seat, gone in enumerate(view["left"]):
             if gone:
-                b[s + 4 * n + (seat - me) % n] = 1.0
+                b[at + (seat - me) % n] = 1.0
+        at = s + 5 * n
         for seat in view["winners"]:
-            b[s + 5 * n + (seat - me) % n] = 1.0
-        nums = self.numbers
+            b[at + (seat - me) % n] = 1.0
+        nums, corps, corporations = self.numbers, self.corps, self.corporations
+        width = len(corporations)
+        money, mercs, cards, played = view["money"], view["mercs"], view["cards"], view["corporations"]
         for seat in range(n):
             r = (seat - me) % n
-            b[nums + 3 * r] = min(view["money"][seat] / 100, 100.0)
-            b[nums + 3 * r + 1] = min(view["mercs"][seat] / 5, 100.0)
-            b[nums + 3 * r + 2] = min(view["cards"][seat] / 5, 100.0)
-            b[self.corps + r * len(self.corporations) + self.corporations[view["corporations"][seat]]] = 1.0
+            at = nums + 3 * r
+            x = money[seat] / 100
+            b[at] = x if x < 100.0 else 100.0
+            x = mercs[seat] / 5
+            b[at + 1] = x if x < 100.0 else 100.0
+            x = cards[seat] / 5
+            b[at + 2] = x if x < 100.0 else 100.0
+            b[corps + r * width + corporations[played[seat]]] = 1.0
         if view["payout_done"]:
             b[self.flags] = 1.0
         if view["clones"]:
             b[self.flags + 1] = 1.0
-        for code, count in tally(view["discard"]).items():
-            k = self.events[code]
-            b[self.discard + k] = count / self.copies[k]
+        events, copies = self.events, self.copies
+        discard = view["discard"]
+        if discard:
+            for code, count in tally(discard).items():
+                k = events[code]
+                b[self.discard + k] = count / copies[k]
         self._board(view, me, b)
-        self._decision(view["decision"], me, b)
-        for code, count in tally(view.get("hand", ())).items():
-            k = self.events[code]
-            b[self.hand + k] = count / self.copies[k]
-        ne = len(self.events)
-        for seat, code in view.get("known", ()):
-            b[self.known + ((seat - me) % n) * ne + self.events[code]] = 1.0
-
-    def forget(self) -> None:
-        self._boards.clear()
+        decision = view["decision"]
+        if decision:
+            self._decision(decision, me, b)
+        hand = view.get("hand")
+        if hand:
+            for code, count in tally(hand).items():
+                k = events[code]
+                b[self.hand + k] = count / copies[k]
+        known = view.get("known")
+        if known:
+            ne = len(events)
+            for seat, code in known:
+                b[self.known + ((seat - me) % n) * ne + events[code]] = 1.0
 
     def _board(self, view: View, me: int, b: Buffer) -> None:
-        """Owners and governments: three sections side by side, which change only when something
-        is bought, won or overthrown, so the last seat's and board's encoding is kept and copied."""
+        """Owners and governments: three sections side by side, all one-hot blocks.  When the
+        view lists companies and countries in board order (the game's views do), each block's
+        bytes are looked up and the three sections written at once."""
         owners, countries, governments = view["companies"], view["countries"], view["governments"]
-        key = (me, tuple(owners.values()), tuple(countries.values()), tuple(governments.values()))
-        start, end = self.owner, self.government + len(self.countries) * len(GOVERNMENT)
-        cached = self._boards.get(key)
-        if cached is not None:
-            b[start:end] = cached
+        in_order = list(owners) == self.company_list and list(countries) == self.owned_list
+        if in_order and list(governments) == self.country_list:
+            blocks = b"".join(
+                (
+                    b"".join(map(self.owner_blocks[me].__getitem__, owners.values())),
+                    b"".join(map(self.country_blocks[me].__getitem__, countries.values())),
+                    b"".join(map(self.government_blocks.__getitem__, governments.values())),
+                )
+            )
+            b[self.owner : self.government + len(self.countries) * len(GOVERNMENT)] = array("f", blocks)
             return
-        if list(owners) == self.company_list and list(countries) == self.owned_list:
-            # the view lists companies and countries in board order: walk precomputed offsets
-            slots = self.owner_slots[me]
-            for base, owner in zip(self.company_bases, owners.values(), strict=True):
-                b[base + slots[owner + 4]] = 1.0
-            slots = self.country_slots[me]
-            for base, owner in zip(self.country_bases, countries.values(), strict=True):
-                b[base + slots[owner + 1]] = 1.0
-        else:
-            n = self.players
-            for code, owner in owners.items():
-                base = self.owner + self.companies[code] * (n + 4)
-                b[base + ((owner - me) % n if owner >= 0 else n + MARKERS[owner])] = 1.0
-            for code, owner in countries.items():
-                base = self.country + self.owned[code] * (n + 1)
-                b[base + ((owner - me) % n if owner >= 0 else n)] = 1.0
+        n = self.players
+        for code, owner in owners.items():
+            base = self.owner + self.companies[code] * (n + 4)
+            b[base + ((owner - me) % n if owner >= 0 else n + MARKERS[owner])] = 1.0
+        for code, owner in countries.items():
+            base = self.country + self.owned[code] * (n + 1)
+            b[base + ((owner - me) % n if owner >= 0 else n)] = 1.0
         ng = len(GOVERNMENT)
         index = self.countries
         for code, government in governments.items():
             b[self.government + index[code] * ng + GOVERNMENT[government]] = 1.0
-        if len(self._boards) >= BOARDS_KEPT:
-            self._boards.clear()
-        self._boards[key] = b[start:end]
 
     def _decision(self, d: View, me: int, b: Buffer) -> None:
-        if not d:
-            return
+        """The decision's keys, each written where it goes (a decision has a few of them)."""
         n = self.players
-        ne, nc, nk = len(self.events), len(self.companies), len(self.countries)
-        base = self.decision
-        if "card" in d:
-            b[base + self.events[d["card"]]] = 1.0
-        if "company" in d:
-            b[base + ne + self.companies[d["company"]]] = 1.0
-        if "country" in d:
-            b[base + ne + nc + self.countries[d["country"]]] = 1.0
-        if "industry" in d:
-            b[base + ne + nc + nk + self.industries[d["industry"]]] = 1.0
-        if "side" in d:
-            b[base + ne + nc + nk + len(self.industries) + (0 if d["side"] == "a" else 1)] = 1.0
-        for i, key in enumerate(DECISION_SEATS):
-            seat = d.get(key)
-            if isinstance(seat, int) and seat >= 0:
-                b[self.who + i * n + (seat - me) % n] = 1.0
-        scales = (self.max_price, 5, 3, 20, 20, 5, 100)
-        for i, key in enumerate(DECISION_NUMBERS):
-            value = d.get(key)
-            if isinstance(value, int):
-                b[self.amounts + i] = max(-10.0, min(value / scales[i], 100.0))
-        paid = d.get("paid")
-        if isinstance(paid, list):
-            for seat, amount in enumerate(paid):
-                b[self.amounts + len(DECISION_NUMBERS) + (seat - me) % n] = max(
-                    -10.0, min(amount / 20, 100.0)
-                )
-        for seat in d.get("decided", ()):
-            b[self.decided + (seat - me) % n] = 1.0
-        width = 3 + nc + nk + ne
-        for side, key in enumerate(("give", "ask")):
-            items = d.get(key)
-            if items:
-                self._items(items, self.offer + side * width, b)
+        seats, numbers, codes = self.decision_seats, self.decision_numbers, self.decision_codes
+        for key, value in d.items():
+            if key in seats:
+                if isinstance(value, int) and value >= 0:
+                    b[seats[key] + (value - me) % n] = 1.0
+            elif key in numbers:
+                if isinstance(value, int):
+                    at, scale = numbers[key]
+                    x = value / scale
+                    b[at] = -10.0 if x < -10.0 else x if x < 100.0 else 100.0
+            elif key in codes:
+                at, index = codes[key]
+                b[at + index[value]] = 1.0
+            elif key == "side":
+                b[self.side + (0 if value == "a" else 1)] = 1.0
+            elif key == "paid":
+                if isinstance(value, list):
+                    at = self.amounts + len(DECISION_NUMBERS)
+                    for seat, amount in enumerate(value):
+                        x = amount / 20
+                        b[at + (seat - me) % n] = -10.0 if x < -10.0 else x if x < 100.0 else 100.0
+            elif key == "decided":
+                for seat in value:
+                    b[self.decided + (seat - me) % n] = 1.0
+            elif key in ("give", "ask") and value:
+                width = 3 + len(self.companies) + len(self.countries) + len(self.events)
+                self._items(value, self.offer + (0 if key == "give" else width), b)
 
     def _items(self, items: list[str], base: int, b: Buffer) -> None:
         nc, nk = len(self.companies), len(self.countries)

@@ -7,6 +7,7 @@ pile, every seat's cards), so the clan game's encoding reuses it.
 from __future__ import annotations
 
 from array import array
+from operator import mul
 from typing import Any
 
 from ..games.summon7.cards import COPIES
@@ -53,10 +54,11 @@ class TableWriter:
         b[self.deck] = view["deck"] / self.cards
         deck_values: list[int] = view["deck_values"]
         discard: list[int] = view["discard"]
+        if len(deck_values) != VALUES or len(discard) != VALUES:
+            raise ValueError(f"a table view lists {VALUES} values in the deck and in the discard pile")
         # the two sections are side by side: one store for both
-        b[self.deck_values : self.discard + VALUES] = array(
-            "f", [x * r for x, r in zip(deck_values + discard, self.per_copy_twice, strict=True)]
-        )
+        shares = array("f", map(mul, deck_values + discard, self.per_copy_twice))
+        b[self.deck_values : self.discard + VALUES] = shares
         # the next card: from the deck, or from the discard pile once the deck is empty
         left = sum(deck_values)
         pool = deck_values
@@ -80,7 +82,8 @@ class TableWriter:
             b[total + k] = entry["total"] / MAX_TOTAL
             b[status + 3 * k + STATUS[entry["status"]]] = 1.0
             # a busted hand holds a value twice: its chance no longer matters
-            b[bust + k] = min(sum([pool[v] for v in cards]) / left, 1.0)
+            chance = sum(map(pool.__getitem__, cards)) / left
+            b[bust + k] = chance if chance < 1.0 else 1.0
 
 
 class Summon7Encoding(Encoding[Any]):

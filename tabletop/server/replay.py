@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocol import JSON, Event
+from ..core.protocol import JSON, Event, with_previews
 from ..core.record import parse_entry
 from ..words import content
 from .refused import Refused
@@ -56,7 +56,7 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
         "action": {"seat": mover, "action": action} if step else None,
         "events": now,
         "log": shown[-LOG_TAIL:],
-        "view": state.view(seat),
+        "view": with_previews(state, seat, state.view(seat)),
         "content": content(game.name),
         "views": [state.view(s) for s in range(len(room.seats))] if over else None,
         "scores": state.scores(),

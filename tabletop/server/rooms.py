@@ -30,7 +30,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import IllegalAction, InvalidActionText, TabletopError
-from ..core.protocol import JSON, Event, Game, State
+from ..core.protocol import JSON, Event, Game, State, with_previews
 from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
@@ -392,9 +392,11 @@ class Room:
 
     def seat_view(self, seat: int | None, view: dict[str, JSON]) -> dict[str, JSON]:
         """The view sent to ``seat``: the game's own, with ``legal`` the seat's choices now
-        (``legal_actions_for(seat)``; none for a spectator or a seat not asked)."""
+        (``legal_actions_for(seat)``; none for a spectator or a seat not asked), and the game's
+        ``previews`` of those choices when it has any (``State.previews``)."""
         prompt = self.prompts.get(seat) if seat is not None else None
-        return {**view, "legal": list(prompt.legal) if prompt is not None else []}
+        shown = {**view, "legal": list(prompt.legal) if prompt is not None else []}
+        return with_previews(self.state, seat, shown)
 
     def last_for(self, seat: int | None) -> dict[str, JSON] | None:
         """The last action as ``seat`` may know it: a hidden one (see :func:`hidden_action`) shows

@@ -26,7 +26,7 @@ from tabletop.games.megalomania import view as mm_view
 from tabletop.games.summon7 import state as s7_state
 from tabletop.games.summon7.cards import NUM_CARDS as S7_CARDS
 from tabletop.games.summon7.cards import VALUES as S7_VALUES
-from tabletop.games.summon7.clan import state as clan_state
+from tabletop.games.summon7.clan import phases as clan_phases
 from tabletop.games.summon7.clan.data import load_clan
 
 
@@ -320,7 +320,7 @@ CLAN = GameHooks(
     hidden_holding=lambda state, seat: (),
     hidden_count=lambda state, seat: 0,
     private_leaks=lambda view, other: [],
-    mid_round=lambda state: state.main and state.phase == clan_state.TURN,
+    mid_round=lambda state: state.main and state.phase == clan_phases.TURN,
     sample_problems=_clan_sample_problems,
     quick_conserved=_clan_quick_conserved,
     garbage_actions=(
@@ -466,7 +466,7 @@ _MC_PUBLIC = frozenset(
         "game", "players", "round", "phase", "to_act", "turn", "active", "corporations", "money",
         "mercs", "cards", "left", "deck", "box", "discard", "paid", "payout_done", "clones",
         "companies", "countries", "governments", "offers_left", "draft_left", "winners", "decision",
-        "seat", "hand", "known", "legal", "previews",
+        "seat", "hand", "known", "legal",
     )
 )  # fmt: skip
 

@@ -2,11 +2,12 @@
 
 A seat's view (and the spectator's) must not change when the cards that seat cannot see are
 dealt again: ``sample_world(seat, rng)`` is such a re-deal, so at every step the views of a
-sample must equal the true ones.  Samples must also be full, playable states that keep what the
-seat knows: the cards are conserved, the round so far replays legally with the sampled cards
-put back into the deal (hooks.replay_problems), the game plays on from them to the end, and
-sampling again from a sample gives what sampling from the truth gives (with the same generator),
-since the seat cannot tell them apart.  Samples vary, and do not hand back the true hidden cards
+sample must equal the true ones, and so must the seat's previews (``State.previews``: JSON-ready,
+of its legal choices only, never inside a view).  Samples must also be full, playable states that
+keep what the seat knows: the cards are conserved, the round so far replays legally with the
+sampled cards put back into the deal (hooks.replay_problems), the game plays on from them to the
+end, and sampling again from a sample gives what sampling from the truth gives (with the same
+generator), since the seat cannot tell them apart.  Samples vary, and do not hand back the true hidden cards
 more often than chance.
 """
 
@@ -70,14 +71,22 @@ def check_views(
     players = state.game.players
     over = state.is_terminal()
     views = {seat: state.view(seat) for seat in [None, *range(players)]}
+    previews = {seat: state.previews(seat) for seat in range(players)}
     for seat, view in views.items():
         json.dumps(view)  # JSON-ready
+        assert "previews" not in view, f"{where}: view({seat}) carries previews (a front end asks for them)"
         if hooks is not None and not over:
             for other in range(players):
                 if other != seat:
                     leaks = hooks.private_leaks(view, other)
                     assert not leaks, f"{where}: view({seat}) shows seat {other}'s {leaks}"
+    for seat, shown in previews.items():
+        if shown is not None:
+            json.dumps(shown)
+            choices = {str(a) for a in state.legal_actions_for(seat)}
+            assert set(shown) <= choices, f"{where}: previews({seat}) of actions it may not take now"
     if over:
+        assert not any(previews.values()), f"{where}: previews once the game is over"
         return
     before = state.to_json() if step % 10 == 0 else None
     legal = [str(a) for a in state.legal_actions()]
@@ -89,6 +98,7 @@ def check_views(
         assert world is not state, f"{at}: sample_world returned the state itself"
         assert world.view(seat) == views[seat], f"{at}: the seat's view changed under a re-deal"
         assert world.view(None) == views[None], f"{at}: the spectator's view changed under a re-deal"
+        assert world.previews(seat) == previews[seat], f"{at}: the seat's previews changed under a re-deal"
         assert world.current_seat == state.current_seat, f"{at}: another seat is to act"
         if seat == state.current_seat:
             assert [str(a) for a in world.legal_actions()] == legal, f"{at}: the seat's legal actions changed"
@@ -212,3 +222,25 @@ def test_views_of_several_seats_at_once_equal_each_seats_view(name: str, players
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@cases()
+def test_a_view_is_a_snapshot_that_later_play_leaves_alone(name: str, players: int) -> None:
+    """Views may share parts with each other and with later views (a game keeps its unchanging
+    parts, the clan game its cities), but never a list or dict the state goes on changing: every
+    view taken at a step reads the same after the game has played on to its end."""
+    game = make_game(name, players)
+    audience: list[int | None] = [None, *range(int(players))]
+    for index in range(2):
+        seed = game_seed(name, players, index, salt=12)
+        state, rng = game.new_state(seed), random.Random(seed)
+        taken: list[tuple[int, dict[str, Any], str]] = []
+        for step in range(game.metadata.max_decisions + 1):
+            for view in [*state.views(audience), state.view(state.current_seat)]:
+                taken.append((step, view, json.dumps(view, sort_keys=True)))
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        for step, view, text in taken:
+            where = describe(name, players, seed, step)
+            assert json.dumps(view, sort_keys=True) == text, f"{where}: a view changed as the game went on"

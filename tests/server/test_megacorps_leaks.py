@@ -1,6 +1,7 @@
 """MegaCorps on the server: several seats asked at once (sealed bids and votes), each answering in
 any order over its own socket; every message checked against the true state: each seat gets its own
-view with its own choices (``legal_actions_for``), only the private events meant for it, and never
+view with its own choices (``legal_actions_for``) and, deciding its turn's Action, their previews
+(``State.previews``, which no view carries), only the private events meant for it, and never
 another seat's sealed bid or vote before the reveal; the record replays (and a restarted server
 resumes) to the same state."""
 
@@ -14,9 +15,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tabletop.core.protocol import Event
+from tabletop.core.protocol import Event, with_previews
 from tabletop.core.record import Record, parse_entry
 from tabletop.games.megacorps.phases import SEALED as SEALED_PHASES
+from tabletop.games.megacorps.phases import TURN
 from tabletop.server import hub as hub_module
 
 from .helpers import act, join, receive, running, states_by_step, token_of
@@ -137,7 +139,7 @@ def test_each_seat_sees_only_its_own_view_and_sealed_bids_stay_sealed(db_url: st
     states = states_by_step(record)
     events = true_events(record)
     who = movers(record)
-    checked = sealed_seen = private = 0
+    checked = sealed_seen = private = previewed = 0
     for key, messages in received.items():
         for message in messages:
             if message["type"] not in ("welcome", "update"):
@@ -145,8 +147,12 @@ def test_each_seat_sees_only_its_own_view_and_sealed_bids_stay_sealed(db_url: st
             step, over = message["step"], message["over"]
             truth = states[step]
             view = message["view"]
-            # its own view, and its own choices: every seat asked, none other
-            assert view == truth.view(key), (key, step)
+            # its own view, and its own choices: every seat asked, none other; the previews of
+            # its turn's Actions when it decides that (asked of the game: views have none)
+            assert view == with_previews(truth, key, truth.view(key)), (key, step)
+            deciding = key is not None and truth.phase == TURN and key in truth.to_act()
+            assert ("previews" in view) == deciding, (key, step)
+            previewed += deciding
             assert view["legal"] == legal_for(truth, key)
             assert bool(view["legal"]) == (key in truth.to_act())
             assert list(message["labels"]) == view["legal"]
@@ -191,7 +197,7 @@ def test_each_seat_sees_only_its_own_view_and_sealed_bids_stay_sealed(db_url: st
                     assert "mine" not in decision
             checked += 1
     assert checked >= (PLAYERS + 1) * (len(record.actions) - 1)
-    assert sealed_seen > 0 and private > 0
+    assert sealed_seen > 0 and private > 0 and previewed > 0
 
 
 @pytest.mark.timeout(120)

@@ -215,7 +215,8 @@ def test_on_your_turn_pointing_at_a_place_previews_what_it_would_do(browser: Any
         if asked_now(page, room, 0):  # the draft: take the first free company
             click(page, page.query_selector(".mc-table [data-action^='take ']"))
         page.wait_for_timeout(20)
-    previews = room.state.view(0)["previews"]
+    previews = room.state.previews(0)  # what the server adds to the seat's view
+    assert previews is not None
     assert "Point at" in page.inner_text(".mc-preview")
     # an industry to pay out: what each player would be paid
     industry = page.locator("th.mc-industry button[data-action^='payout ']").first

@@ -18,7 +18,7 @@ from typing import Any
 from ...core.protocol import State
 from ...core.rng import choice
 from ...games.summon7.clan import actions as A
-from ...games.summon7.clan.state import (
+from ...games.summon7.clan.phases import (
     BLAME,
     CAPTURE,
     CITY_CARDS,
@@ -29,8 +29,8 @@ from ...games.summon7.clan.state import (
     PLACE,
     TURN,
     WARD,
-    ClanState,
 )
+from ...games.summon7.clan.state import ClanState
 from ..summon7.search import policy_hit
 from .heuristic import CARD_VALUE
 

@@ -73,6 +73,75 @@ class Action:
         return hash(self.text)
 
 
+class Verb:
+    """The actions of one verb, each made once and shared (interned): legal-action lists and the
+    parser hand out these objects, cheaper than making new ones at every step.  Nothing changes an
+    action once made (a swap, never interned, is finished before anyone sees it)."""
+
+    __slots__ = ("coded", "kind", "numbers")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.coded: dict[str, Action] = {}
+        self.numbers: list[Action] = []  # kind 0, kind 1, ... as far as asked
+
+    def of(self, code: str = "") -> Action:
+        """``kind code`` (``kind`` alone for no code)."""
+        found = self.coded.get(code)
+        if found is None:
+            found = self.coded[code] = Action(self.kind, code)
+        return found
+
+    def number(self, num: int) -> Action:
+        """``kind num``."""
+        return self.upto(num)[num] if num >= len(self.numbers) else self.numbers[num]
+
+    def upto(self, top: int) -> list[Action]:
+        """``kind 0`` to ``kind top``, a new list."""
+        made = self.numbers
+        if top >= len(made):
+            made += [Action(self.kind, num=k) for k in range(len(made), top + 1)]
+        return made[: top + 1]
+
+
+VERBS = {kind: Verb(kind) for kind in (*BARE, *CODED, *NUMBERED, *ITEMS)}
+
+
+class Menu:
+    """One board's shared actions by index, for the legal-action lists: ``buy[c]`` is ``buy`` of
+    company ``c``, ``war[k]`` of country ``k``, ``payout[i]`` of industry ``i``..."""
+
+    __slots__ = (
+        "ask_company",
+        "ask_country",
+        "buy",
+        "give_company",
+        "give_country",
+        "intervene",
+        "payout",
+        "take",
+        "war",
+    )
+
+    def __init__(self, companies: Sequence[str], countries: Sequence[str], industries: Sequence[str]) -> None:
+        def each(kind: str, codes: Sequence[str]) -> tuple[Action, ...]:
+            return tuple(VERBS[kind].of(code) for code in codes)
+
+        self.take, self.buy, self.intervene = (each(k, companies) for k in ("take", "buy", "intervene"))
+        self.give_company, self.ask_company = each("give", companies), each("ask", companies)
+        self.war, self.payout = each("war", countries), each("payout", industries)
+        self.give_country, self.ask_country = each("give", countries), each("ask", countries)
+
+
+def known(kind: str, code: str = "", num: int = -1) -> Action:
+    """The shared action ``kind code num`` if a legal-action list made it already, else a new one
+    (a text from outside makes no shared action: no sender can make the shared ones grow)."""
+    verb = VERBS[kind]
+    numbers = verb.numbers
+    found = verb.coded.get(code) if num < 0 else numbers[num] if num < len(numbers) else None
+    return Action(kind, code, num) if found is None else found
+
+
 def _number(word: str) -> int:
     if not word.isdigit() or len(word) > 9:
         return -1
@@ -88,14 +157,14 @@ def parse(text: str) -> Action | None:
         return None
     verb, rest = words[0], words[1:]
     if verb in BARE and not rest:
-        return Action(verb)
+        return known(verb)
     if verb in CODED and len(rest) == 1 and not rest[0].isdigit():
-        return Action(verb, rest[0])
+        return known(verb, rest[0])
     if verb in NUMBERED and len(rest) == 1 and _number(rest[0]) >= 0:
-        return Action(verb, num=_number(rest[0]))
+        return known(verb, num=_number(rest[0]))
     if verb in ITEMS and len(rest) == 1:
         amount = _number(rest[0])
-        return Action(verb, num=amount) if amount >= 0 else Action(verb, rest[0])
+        return known(verb, num=amount) if amount >= 0 else known(verb, rest[0])
     if verb == "sell" and len(rest) == 2 and rest[0] in SIDES and _number(rest[1]) >= 0:
         return Action(verb, rest[0], _number(rest[1]))
     if verb == SWAP:

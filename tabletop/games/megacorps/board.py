@@ -33,6 +33,7 @@ MARKERS = {UNOWNED: "unowned", NATIONALIZED: "nationalized", SYNDICALIZED: "synd
 
 class Board:
     __slots__ = (
+        "card_code_of",
         "card_kind",
         "code_of_company",
         "companies_of_country",
@@ -40,7 +41,9 @@ class Board:
         "company_code",
         "company_country",
         "company_industry",
+        "corporation_code",
         "countries",
+        "country_code",
         "country_index",
         "data",
         "event_index",
@@ -48,6 +51,8 @@ class Board:
         "industries",
         "industry_index",
         "neutral",
+        "owned",
+        "owned_code",
         "place_built_by",
     )
 
@@ -60,6 +65,11 @@ class Board:
         self.country_index = {c.code: i for i, c in enumerate(data.countries)}
         self.event_index = {e.code: i for i, e in enumerate(data.events)}
         self.neutral: tuple[bool, ...] = tuple(c.government == NEUTRAL for c in data.countries)
+        self.country_code: tuple[str, ...] = tuple(c.code for c in data.countries)
+        # the countries a player may control (all but the independent places), and their codes
+        self.owned: tuple[int, ...] = tuple(k for k, c in enumerate(data.countries) if not self.neutral[k])
+        self.owned_code: tuple[str, ...] = tuple(self.country_code[k] for k in self.owned)
+        self.corporation_code: tuple[str, ...] = tuple(c.code for c in data.corporations)
         industry: list[int] = []
         country: list[int] = []
         codes: list[str] = []
@@ -82,6 +92,7 @@ class Board:
         )
         # card id -> index of its event in data.events (copies get consecutive ids)
         self.card_kind: tuple[int, ...] = tuple(i for i, e in enumerate(data.events) for _ in range(e.copies))
+        self.card_code_of: tuple[str, ...] = tuple(data.events[kind].code for kind in self.card_kind)
         # event index -> the country whose company it builds (-1 for none)
         self.place_built_by: tuple[int, ...] = tuple(
             self.country_index[e.place] if e.effect == "open_place" else -1 for e in data.events
@@ -99,7 +110,7 @@ class Board:
         return owners
 
     def card_code(self, card: int) -> str:
-        return self.events[self.card_kind[card]].code
+        return self.card_code_of[card]
 
     def company_name(self, company: int) -> str:
         country = self.countries[self.company_country[company]]

@@ -9,7 +9,7 @@ from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from . import flow
-from .actions import SWAP, Action, parse, parse_swap
+from .actions import SWAP, Action, Menu, parse, parse_swap
 from .board import MARKERS, Board
 from .data import GOVERNMENTS, MegaData, load_data
 from .serialize import state_from_json
@@ -55,6 +55,8 @@ class MegaCorps(Game[Action]):
             most, least = economy.max_players, economy.min_players
             raise InvalidOptions(f"this MegaCorps data is for {least} to {most} players, not {self.players}")
         self.board = Board(self.data)
+        industries = [i.code for i in self.board.industries]
+        self.menu = Menu(self.board.company_code, self.board.country_code, industries)
 
     @property
     def metadata(self) -> Metadata:

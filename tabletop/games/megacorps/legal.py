@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import cards, rules, trade
-from .actions import Action
+from .actions import VERBS, Action
 from .board import UNOWNED
 from .phases import (
     ANSWER,
@@ -30,35 +30,41 @@ from .phases import (
 if TYPE_CHECKING:
     from .state import MegaCorpsState
 
-PASS = Action("pass")
+PASS = VERBS["pass"].of()
 YES_NO = {
-    VETO: ("allow", "veto"),
-    PAY: ("pay", "decline"),
-    SALE: ("pay", "decline"),
-    ANSWER: ("accept", "decline"),
+    phase: tuple(VERBS[word].of() for word in words)
+    for phase, words in (
+        (VETO, ("allow", "veto")),
+        (PAY, ("pay", "decline")),
+        (SALE, ("pay", "decline")),
+        (ANSWER, ("accept", "decline")),
+    )
 }
+PLAY, TARGET_OF, OFFER, VOTE_FOR = VERBS["play"], VERBS["target"], VERBS["offer"], VERBS["vote"]
+REFUSE, ABSTAIN, MERCS, DONE = (VERBS[k].of() for k in ("refuse", "abstain", "mercs", "done"))
 
 
 def asked(state: MegaCorpsState, seat: int) -> list[Action]:
     """The choices of the decision ``seat`` is asked now (it must be one of ``to_act``)."""
     phase = state.phase
     board = state.game.board
-    codes = board.company_code
+    menu = state.game.menu
     if phase == TURN:
         return turn_actions(state, seat)
     if phase == DRAFT:
-        return [Action("take", codes[c]) for c, o in enumerate(state.owner) if o == UNOWNED]
+        take = menu.take
+        return [take[c] for c, o in enumerate(state.owner) if o == UNOWNED]
     if phase in YES_NO:
-        return [Action(word) for word in YES_NO[phase]]
+        return list(YES_NO[phase])
     if phase == TARGET:
-        return [Action("target", code) for code in cards.targets(state, seat, state.card)]
+        return [TARGET_OF.of(code) for code in cards.targets(state, seat, state.card)]
     if phase == REBUY:
-        return [*(Action("buy", codes[c]) for c in rules.buyable(state, seat)), PASS]
+        return [*map(menu.buy.__getitem__, rules.buyable(state, seat)), PASS]
     if phase == BANK:
-        return [Action("bank", num=k) for k in range(bank_limit(state, seat) + 1)]
+        return VERBS["bank"].upto(bank_limit(state, seat))
     if phase == PRICE:
         top = min(state.game.data.economy.max_price, state.money[state.turn])
-        return [*(Action("price", num=p) for p in range(top + 1)), Action("refuse")]
+        return [*VERBS["price"].upto(top), REFUSE]
     if phase == DONATE:
         return donate_actions(state, seat)
     if phase == WAR_GI:
@@ -66,13 +72,13 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
         found = [c for c in board.companies_of_country[state.target] if state.owner[c] == loser]
         if loser < 0:  # the loser left the game: -1 would match the unowned companies
             found = []
-        return [*(Action("intervene", codes[c]) for c in found), PASS]
+        return [*map(menu.intervene.__getitem__, found), PASS]
     if phase == BID:
-        return [Action("bid", num=b) for b in range(state.money[seat] + 1)]
+        return VERBS["bid"].upto(state.money[seat])
     if phase == VOTE:
-        return [*(Action("vote", num=s) for s in state.in_game()), Action("abstain")]
+        return [*(VOTE_FOR.number(s) for s in state.in_game()), ABSTAIN]
     if phase == RESPOND:
-        return [*(Action("play", code) for code in cards.responses(state, seat)), PASS]
+        return [*(PLAY.of(code) for code in cards.responses(state, seat)), PASS]
     if phase == COMPOSE:
         return trade.compose_actions(state, seat)
     return []
@@ -81,18 +87,17 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
 def turn_actions(state: MegaCorpsState, seat: int) -> list[Action]:
     """The turn's choices: event cards and trade offers first (they do not end the turn), then the
     six Actions (MC30)."""
-    board = state.game.board
-    codes = board.company_code
-    found = [Action("play", code) for code in cards.playable(state, seat)]
+    menu = state.game.menu
+    found = [PLAY.of(code) for code in cards.playable(state, seat)] if state.hands[seat] else []
     if state.offers_left > 0:
-        found += [Action("offer", num=s) for s in state.in_game() if s != seat]
-    found += [Action("buy", codes[c]) for c in rules.buyable(state, seat)]
+        found += [OFFER.number(s) for s in state.in_game() if s != seat]
+    found += map(menu.buy.__getitem__, rules.buyable(state, seat))
     if state.paid != seat and not state.payout_done:
-        found += [Action("payout", ind.code) for ind in board.industries]
-    found += [Action("intervene", codes[c]) for c in rules.intervention_targets(state, seat)]
+        found += menu.payout
+    found += map(menu.intervene.__getitem__, rules.intervention_targets(state, seat))
     if can_buy_mercenaries(state, seat):
-        found.append(Action("mercs"))
-    found += [Action("war", board.countries[k].code) for k in rules.war_targets(state, seat)]
+        found.append(MERCS)
+    found += map(menu.war.__getitem__, rules.war_targets(state, seat))
     found.append(PASS)
     return found
 
@@ -104,12 +109,10 @@ def bank_limit(state: MegaCorpsState, seat: int) -> int:
 
 
 def can_buy_mercenaries(state: MegaCorpsState, seat: int) -> bool:
-    """Whether the Action could bring a mercenary: a free one, one from the bank, or a seller."""
-    return (
-        rules.free_mercenaries(state, seat) > 0
-        or bank_limit(state, seat) > 0
-        or bool(rules.sellers(state, seat))
-    )
+    """Whether the Action could bring a mercenary: a free one, one from the bank, or a seller
+    (the seat's own Defense/Biotech company gives it a free one, another player's sells one)."""
+    owner = state.owner
+    return any(owner[c] >= 0 for c in rules.mercenary_companies(state)) or bank_limit(state, seat) > 0
 
 
 def donate_actions(state: MegaCorpsState, seat: int) -> list[Action]:
@@ -119,10 +122,10 @@ def donate_actions(state: MegaCorpsState, seat: int) -> list[Action]:
     if state.mercs[seat] > 0:
         top = state.game.data.economy.max_price
         for side, receiver in (("a", state.turn), ("d", state.war_defender)):
-            found.append(Action("aid", side))
+            found.append(VERBS["aid"].of(side))
             if receiver >= 0:
                 found += [Action("sell", side, p) for p in range(1, min(top, state.money[receiver]) + 1)]
-    found.append(Action("done"))
+    found.append(DONE)
     return found
 
 

@@ -2,6 +2,8 @@
 payout each seat would get, a war's two totals before donations, a purchase's price, veto and
 payout, an intervention's outcome.  Only public facts go in (the board, money, mercenaries, the
 governments), never a hand, the deck or a sealed choice, so a preview tells nothing hidden.
+Made on demand (``MegaCorpsState.previews``, which front ends call), not in the seat's view: the
+views that bots and environments read at every step do without them.
 
 The previews are keyed by the action's text, for the legal choices only::
 
@@ -24,11 +26,12 @@ if TYPE_CHECKING:
     from .state import MegaCorpsState
 
 
-def previews(state: MegaCorpsState, seat: int) -> dict[str, JSON]:
-    """The previews of ``seat``'s turn's Actions on the board; empty unless it decides its turn."""
-    found: dict[str, JSON] = {}
+def previews(state: MegaCorpsState, seat: int) -> dict[str, JSON] | None:
+    """The previews of ``seat``'s turn's Actions on the board (``State.previews``); None unless it
+    decides its turn's Action, empty when no Action on the board has one."""
     if state.phase != TURN or seat != state.turn or seat not in state.to_act():
-        return found
+        return None
+    found: dict[str, JSON] = {}
     board = state.game.board
     for action in state.legal_actions_for(seat):
         kind = action.kind

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
-from . import legal, resolve, swap, windows
+from . import legal, preview, resolve, swap, windows
 from .actions import Action
 from .board import TALLY
 from .phases import OVER, SEALED
+from .view import build_view, build_views
 
 if TYPE_CHECKING:
     from .game import MegaCorps
@@ -34,6 +35,7 @@ class MegaCorpsState(State[Action]):
     __slots__ = (
         "_legal",
         "_legal_seat",
+        "_legal_texts",
         "active",
         "box",
         "card",
@@ -144,6 +146,7 @@ class MegaCorpsState(State[Action]):
         self.draft_ask: list[int] = []
         self.winners: list[int] = []
         self._legal: list[Action] = []  # the choices of seat _legal_seat, until the next action
+        self._legal_texts: list[str] = []  # and their texts
         self._legal_seat = -1
         self.first_active = 0  # the Active Player of the first round (for the simulator)
         self.start_owner: list[int] = []  # each country's owner when play began (for the simulator)
@@ -186,9 +189,20 @@ class MegaCorpsState(State[Action]):
         if seat not in self.to_act():
             return []
         if seat != self._legal_seat:
-            self._legal = legal.asked(self, seat)
-            self._legal_seat = seat
+            self._ask(seat)
         return list(self._legal)
+
+    def legal_texts_for(self, seat: int) -> list[str]:
+        """The texts of ``legal_actions_for(seat)``, in a new list."""
+        return list(self._ask(seat)) if seat in self.to_act() else []
+
+    def _ask(self, seat: int) -> list[str]:
+        """The texts of ``seat``'s choices (it is asked), worked out once until the next action."""
+        if seat != self._legal_seat:
+            self._legal = found = legal.asked(self, seat)
+            self._legal_texts = [a.text for a in found]
+            self._legal_seat = seat
+        return self._legal_texts
 
     def neutral_action(self, seat: int) -> Action | None:
         """The answer closing a response window when its time runs out (windows.py, R-MC34)."""
@@ -213,9 +227,9 @@ class MegaCorpsState(State[Action]):
         if action.kind == "leave":
             if type(acting) is not int or not 0 <= acting < self.n or self.left[acting]:
                 raise IllegalAction(f"seat {acting} is not in the game")
-        elif action not in self.legal_actions_for(acting):
-            if acting not in self.to_act():
-                raise IllegalAction(f"it is seat {current}'s turn to decide, not seat {acting}'s")
+        elif acting not in self.to_act():
+            raise IllegalAction(f"it is seat {current}'s turn to decide, not seat {acting}'s")
+        elif action.text not in self._ask(acting):  # texts: compared in C, unlike actions
             raise IllegalAction(f"{action} is not allowed now: {legal.why_not(self, acting, action)}")
         out: list[Event] = []
         self._legal_seat = -1
@@ -289,14 +303,15 @@ class MegaCorpsState(State[Action]):
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, JSON]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def views(self, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
-        from .view import build_views
-
         return build_views(self, seats)
+
+    def previews(self, seat: int) -> dict[str, JSON] | None:
+        """What each Action on the board would do, for the seat deciding its turn's Action
+        (preview.py); None for any other seat or step."""
+        return preview.previews(self, seat)
 
     def sample_world(self, seat: int, rng: random.Random) -> MegaCorpsState:
         from .sampling import sample_world

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from .actions import Action
+from .actions import VERBS, Action
 from .board import OFFERS, TRADES
 from .phases import ANSWER, COMPOSE, TURN
 
@@ -24,6 +24,7 @@ CARD = 200_000
 MERC = 300_000
 MONEY = 400_000
 AMOUNTS = (1, 2, 5, 10, 20)
+GIVE, ASK = VERBS["give"], VERBS["ask"]
 
 
 def money_in(items: list[int]) -> int:
@@ -61,29 +62,30 @@ def compose_actions(state: MegaCorpsState, seat: int) -> list[Action]:
         given, asked = money_in(give), money_in(ask)
         for amount in AMOUNTS:
             if asked == 0 and given + amount <= state.money[seat]:
-                found.append(Action("give", num=amount))
+                found.append(GIVE.number(amount))
         for amount in AMOUNTS:
             if given == 0 and asked + amount <= state.money[to]:
-                found.append(Action("ask", num=amount))
+                found.append(ASK.number(amount))
         if state.mercs[seat] > mercs_in(give):
-            found.append(Action("give", "merc"))
+            found.append(GIVE.of("merc"))
         if state.mercs[to] > mercs_in(ask):
-            found.append(Action("ask", "merc"))
+            found.append(ASK.of("merc"))
+        menu = state.game.menu
         for c, o in enumerate(state.owner):
             if o == seat and c not in give:
-                found.append(Action("give", board.company_code[c]))
+                found.append(menu.give_company[c])
             elif o == to and c not in ask:
-                found.append(Action("ask", board.company_code[c]))
+                found.append(menu.ask_company[c])
         for k, o in enumerate(state.country_owner):
             if o == seat and COUNTRY + k not in give:
-                found.append(Action("give", board.countries[k].code))
+                found.append(menu.give_country[k])
             elif o == to and COUNTRY + k not in ask:
-                found.append(Action("ask", board.countries[k].code))
+                found.append(menu.ask_country[k])
         codes = sorted({board.card_code(c) for c in state.hands[seat] if CARD + c not in give})
-        found += [Action("give", code) for code in codes]
+        found += [GIVE.of(code) for code in codes]
     if give or ask:
-        found.append(Action("send"))
-    found.append(Action("drop"))
+        found.append(VERBS["send"].of())
+    found.append(VERBS["drop"].of())
     return found
 
 

@@ -1,8 +1,7 @@
 """What one seat may see: the whole board, all money and mercenaries (public, MC12), its own event
 cards only, how many the others hold, the deck's size; no sealed bid or vote but its own until the
-reveal; an offer's event cards only if it is one of the two traders.  The seat deciding its turn's
-Action also gets ``previews`` of what each Action on the board would do (preview.py: public facts
-only)."""
+reveal; an offer's event cards only if it is one of the two traders.  What each Action on the
+board would do is not in the view: front ends ask for it (``MegaCorpsState.previews``, preview.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
-from . import preview, rules, trade
+from . import rules, trade
 from .data import GOVERNMENTS
 from .phases import (
     ANSWER,
@@ -23,7 +22,6 @@ from .phases import (
     RESPOND,
     SALE,
     TARGET,
-    TURN,
     VETO,
     VOTE,
     WAR_GI,
@@ -34,9 +32,9 @@ if TYPE_CHECKING:
 
 
 def public_view(state: MegaCorpsState) -> dict[str, JSON]:
-    game = state.game
-    board = game.board
-    data = game.data
+    board = state.game.board
+    codes = board.card_code_of
+    country_owner = state.country_owner
     return {
         "game": "megacorps",
         "players": state.n,
@@ -45,20 +43,22 @@ def public_view(state: MegaCorpsState) -> dict[str, JSON]:
         "to_act": list(state.to_act()),
         "turn": state.turn,
         "active": state.active,
-        "corporations": [data.corporations[c].code for c in state.corps],
+        "corporations": list(map(board.corporation_code.__getitem__, state.corps)),
         "money": list(state.money),
         "mercs": list(state.mercs),
-        "cards": [len(h) for h in state.hands],
+        "cards": list(map(len, state.hands)),
         "left": list(state.left),
         "deck": len(state.deck),
         "box": len(state.box),
-        "discard": [board.card_code(c) for c in state.discard],
+        "discard": list(map(codes.__getitem__, state.discard)),
         "paid": state.paid,
         "payout_done": state.payout_done,
         "clones": state.clones,
-        "companies": {code: state.owner[c] for c, code in enumerate(board.company_code)},
-        "countries": {c.code: state.country_owner[k] for k, c in enumerate(board.countries) if not c.neutral},
-        "governments": {c.code: GOVERNMENTS[state.government[k]] for k, c in enumerate(board.countries)},
+        "companies": dict(zip(board.company_code, state.owner, strict=True)),
+        "countries": dict(zip(board.owned_code, map(country_owner.__getitem__, board.owned), strict=True)),
+        "governments": dict(
+            zip(board.country_code, map(GOVERNMENTS.__getitem__, state.government), strict=True)
+        ),
         "offers_left": state.offers_left,
         "draft_left": state.draft_left,
         "winners": list(state.winners),
@@ -114,16 +114,17 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
     return found
 
 
-def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dict[str, JSON]:
+def private_part(
+    state: MegaCorpsState, seat: int, view: dict[str, JSON], mine: dict[str, JSON]
+) -> dict[str, JSON]:
+    """``mine`` (``view``, the public part, or a copy of it) with ``seat``'s own keys added."""
     board = state.game.board
-    mine = dict(view)
     mine["seat"] = seat
-    mine["hand"] = [board.card_code(c) for c in state.hands[seat]]
-    mine["legal"] = [a.text for a in state.legal_actions_for(seat)]
+    codes = board.card_code_of
+    mine["hand"] = list(map(codes.__getitem__, state.hands[seat]))
+    mine["legal"] = state.legal_texts_for(seat)
     known = state.known
-    mine["known"] = [
-        [known[i + 1], board.card_code(known[i + 2])] for i in range(0, len(known), 3) if known[i] == seat
-    ]
+    mine["known"] = [[known[i + 1], codes[known[i + 2]]] for i in range(0, len(known), 3) if known[i] == seat]
     phase = state.phase
     if phase in (BID, VOTE) and state.sealed and state.sealed[seat] != -1:
         mine["decision"] = {**view["decision"], "mine": state.sealed[seat]}
@@ -134,8 +135,6 @@ def private_part(state: MegaCorpsState, seat: int, view: dict[str, JSON]) -> dic
         shown["give"] = trade.describe(state, state.draft_give, True)
         shown["ask"] = trade.describe(state, state.draft_ask, False)
         mine["decision"] = shown
-    if phase == TURN and seat == state.turn and seat in state.to_act():
-        mine["previews"] = preview.previews(state, seat)
     return mine
 
 
@@ -145,7 +144,7 @@ def build_view(state: MegaCorpsState, seat: int | None) -> dict[str, JSON]:
         view["seat"] = None
         view["legal"] = []
         return view
-    return private_part(state, seat, view)
+    return private_part(state, seat, view, view)
 
 
 def build_views(state: MegaCorpsState, seats: Sequence[int | None]) -> list[dict[str, JSON]]:
@@ -155,5 +154,5 @@ def build_views(state: MegaCorpsState, seats: Sequence[int | None]) -> list[dict
         if seat is None:
             found.append({**shared, "seat": None, "legal": []})
         else:
-            found.append(private_part(state, seat, shared))
+            found.append(private_part(state, seat, shared, dict(shared)))
     return found

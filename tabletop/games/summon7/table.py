@@ -61,7 +61,7 @@ class Table:
         return [CARD_VALUE[c] for c in self.cards[seat]]
 
     def card_total(self, seat: int) -> int:
-        return sum(CARD_VALUE[c] for c in self.cards[seat])
+        return sum(map(CARD_VALUE.__getitem__, self.cards[seat]))
 
     def can_deal(self) -> bool:
         """Whether a card can be dealt: from the deck, or from the discard pile reshuffled."""

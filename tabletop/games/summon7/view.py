@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON
-from .cards import COPIES, value_counts
+from .cards import CARD_VALUE, COPIES, value_counts
 from .table import STATUS_NAMES, Table
 
 if TYPE_CHECKING:
@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 def table_view(t: Table, copies: Sequence[int] = COPIES) -> dict[str, JSON]:
     """The open cards of a table: what every seat sees of the deck and the discard pile
     (``copies``: the deck's cards of each value)."""
-    in_play = value_counts(c for hand in t.cards for c in hand)
+    in_play = value_counts(t.cards[0])
+    for hand in t.cards[1:]:
+        for c in hand:
+            in_play[CARD_VALUE[c]] += 1
     discard = value_counts(t.discard)
     return {
         "dealer": t.dealer,

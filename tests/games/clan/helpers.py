@@ -6,7 +6,8 @@ from typing import Any
 
 import tabletop
 from tabletop.core.protocol import Event
-from tabletop.games.summon7.clan.state import PHASE_NAMES, ClanState
+from tabletop.games.summon7.clan.phases import PHASE_NAMES
+from tabletop.games.summon7.clan.state import ClanState
 
 # diets: glutton peasant, miser merchant, heretic priest, warlord soldier; the brute eats soldiers
 CHARACTERS = ["glutton", "miser", "heretic", "warlord", "crone"]

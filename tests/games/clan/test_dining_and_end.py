@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import tabletop
-from tabletop.games.summon7.clan.state import OVER
+from tabletop.games.summon7.clan.phases import OVER
 
 from .helpers import advance_to, clan, hand, kinds, phase, play
 

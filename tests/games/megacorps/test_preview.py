@@ -1,8 +1,9 @@
 """The previews of the turn's Actions (issue 12) against what the Actions do: over the turns of
-seeded random games, each preview in the deciding seat's view equals what applying its action to a
-copy of the position does (a payout's money per seat with no event card played, a war's totals
-just after it is declared, a purchase's price, veto and payout, an intervention's outcome); only
-that seat's view has previews, and a re-deal of the hidden cards changes none."""
+seeded random games, each preview the deciding seat gets (``state.previews(seat)``) equals what
+applying its action to a copy of the position does (a payout's money per seat with no event card
+played, a war's totals just after it is declared, a purchase's price, veto and payout, an
+intervention's outcome); only that seat gets previews, a re-deal of the hidden cards changes none,
+and no view carries them (a front end asks: ``with_previews``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from tabletop.core.protocol import Event
+from tabletop.core.protocol import Event, with_previews
 from tabletop.games.megacorps import moves
 from tabletop.games.megacorps.data import GOVERNMENTS
 from tabletop.games.megacorps.phases import DONATE, RESPOND, TURN, VETO
@@ -129,8 +130,8 @@ def check_intervention(state: MegaCorpsState, seat: int, text: str, shown: dict[
 
 def check_position(state: MegaCorpsState, seen: Counter[str]) -> None:
     seat = state.turn
-    view = state.view(seat)
-    shown = view["previews"]
+    shown = state.previews(seat)
+    assert shown is not None
     offered = [str(a) for a in state.legal_actions_for(seat) if a.kind in KINDS]
     assert list(shown) == offered, "a preview for each Action on the board, and no other"
     for text, preview in shown.items():
@@ -165,22 +166,42 @@ def test_only_the_deciding_seat_sees_previews_and_no_hidden_card_moves_them() ->
     checked = 0
     for state in random_turns(4):
         seat = state.turn
-        views = state.views([None, *range(state.n)])
-        assert all("previews" not in v for v in views if v["seat"] != seat)
-        assert "previews" in views[seat + 1]
+        shown = state.previews(seat)
+        assert shown is not None
+        assert all(state.previews(other) is None for other in range(state.n) if other != seat)
         if checked % 5 == 0:
             world = state.sample_world(seat, rng)
-            assert world.view(seat)["previews"] == views[seat + 1]["previews"]
+            assert world.previews(seat) == shown
         checked += 1
     assert checked > 100
 
 
+def test_views_carry_no_previews_and_a_front_end_adds_them_for_the_deciding_seat() -> None:
+    """The views bots and environments read have no previews; ``with_previews`` (the server's
+    messages, replays) adds them, last, to the deciding seat's view only, which is otherwise the
+    same, and leaves every other view as it is."""
+    checked = 0
+    for state in random_turns(2):
+        seat = state.turn
+        audience: list[int | None] = [None, *range(state.n)]
+        for viewer, view in zip(audience, state.views(audience), strict=True):
+            assert "previews" not in view and "previews" not in state.view(viewer)
+            shown = with_previews(state, viewer, view)
+            if viewer == seat:
+                assert list(shown) == [*view, "previews"] and shown["previews"] == state.previews(seat)
+                assert {k: v for k, v in shown.items() if k != "previews"} == view
+            else:
+                assert shown is view
+        checked += 1
+    assert checked > 50
+
+
 def test_no_previews_outside_the_turns_action() -> None:
     state = new(3, companies={"med.naf": 0, "med.jpn": 1}, mercs=[2, 2, 2])
-    assert "previews" in state.view(0)
+    assert state.previews(0) is not None
     act(state, "0: war chn")
     assert state.phase == DONATE
-    assert all("previews" not in state.view(s) for s in (None, 0, 1, 2))
+    assert all(state.previews(s) is None for s in (0, 1, 2))
 
 
 def test_a_position_by_hand() -> None:
@@ -188,7 +209,8 @@ def test_a_position_by_hand() -> None:
     controls Japan, holds a Media company there and an Aerospace company in the Union."""
     companies = {"med.naf": 0, "med.eu": 0, "aer.naf": 0, "med.jpn": 1, "aer.eu": 1}
     state = new(3, companies=companies, countries={"eu": 0, "jpn": 1}, mercs=[2, 1, 0])
-    shown = state.view(0)["previews"]
+    shown = state.previews(0)
+    assert shown is not None
     economy = state.game.data.economy
 
     def rate(competitors: int) -> int:

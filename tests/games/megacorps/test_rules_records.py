@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.core.errors import CorruptRecord, IllegalAction, InvalidActionText, InvalidOptions
 from tabletop.core.record import Record, entry
+from tabletop.games.megacorps.actions import VERBS
 from tabletop.games.megacorps.state import MegaCorpsState
 
 from .helpers import act, make, new, phase, start
@@ -75,6 +76,32 @@ def test_every_legal_action_has_one_text_that_parses_back() -> None:
             assert state.game.parse_action(str(action)) == action
             seen += 1
         state.apply(rng.choice(choices), seat)
+
+
+def test_legal_actions_are_shared_objects_and_texts_from_outside_make_none() -> None:
+    """Legal-action lists hand out one object per action (interned, actions.VERBS), which parsing
+    the text gives back; parsing a text no list has made gives an equal new action and stores
+    nothing; ``legal_texts_for`` is the texts of ``legal_actions_for``, each call a new list."""
+    rng = random.Random(5)
+    state = start(make(4), 5)
+    checked = 0
+    while not state.is_terminal() and checked < 2000:
+        seat = rng.choice(state.to_act())
+        choices = state.legal_actions_for(seat)
+        texts = state.legal_texts_for(seat)
+        assert texts == [a.text for a in choices] and texts is not state.legal_texts_for(seat)
+        for action in choices:
+            if action.kind != "sell":  # a war's sales are made afresh
+                assert state.game.parse_action(action.text) is action
+                assert state.legal_actions_for(seat)[choices.index(action)] is action
+            checked += 1
+        state.apply(rng.choice(choices), seat)
+    assert state.legal_texts_for(state.n + 1) == []
+    stored = {kind: len(verb.coded) + len(verb.numbers) for kind, verb in VERBS.items()}
+    game = state.game
+    for text in ("buy zzz.qqq", "war atlantis", "give zzz", "bid 987654", "vote 99"):
+        assert game.parse_action(text) == game.parse_action(text) and str(game.parse_action(text)) == text
+    assert {kind: len(verb.coded) + len(verb.numbers) for kind, verb in VERBS.items()} == stored
 
 
 def test_a_fixed_set_up_is_checked() -> None:

@@ -20,7 +20,7 @@ text                       meaning
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from ....core.errors import InvalidActionText
@@ -54,6 +54,10 @@ class ClanAction:
     kind: Kind
     a: int = 0
     b: int = -1  # a Hex's target seat, a capture's human type
+    text: str = field(init=False, repr=False)  # the canonical text, written once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self._written())
 
     def __eq__(self, other: object) -> bool:
         return self is other or (
@@ -64,6 +68,9 @@ class ClanAction:
         return (self.kind * 64 + self.a) * 16 + self.b + 1
 
     def __str__(self) -> str:
+        return self.text
+
+    def _written(self) -> str:
         k, a, b = self.kind, self.a, self.b
         if k == Kind.CHOOSE:
             return f"choose={CHARACTERS[a]}"

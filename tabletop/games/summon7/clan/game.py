@@ -14,6 +14,7 @@ from .actions import CHARACTERS, HUMANS, LOCATIONS, POWERS, ClanAction, parse_ac
 from .data import MAX_PLAYERS, ClanData, load_clan
 from .serialize import state_from_json
 from .state import ClanState
+from .view import ViewParts
 
 _SETUP_KEYS = {
     "dealer", "characters", "head", "deck", "deck_only", "leadership", "pantry", "hands", "power_deck",
@@ -51,6 +52,7 @@ class Clan(Game[ClanAction]):
             tuple(c for c, k in enumerate(self.power_kind) if k == kind)
             for kind in range(len(self.data.powers))
         )
+        self.view_parts = ViewParts(self.data, self.players)  # what every view of this game shares
 
     @property
     def metadata(self) -> Metadata:

@@ -52,7 +52,8 @@ def _bools(value: Any, name: str, length: int) -> list[bool]:
 
 
 def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
-    from .state import OVER, ClanState
+    from .phases import OVER
+    from .state import ClanState
 
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise CorruptRecord(f"not a {FORMAT} object")

@@ -24,20 +24,31 @@ from ..table import BUSTED, HELD, Table
 from . import actions as A
 from .actions import ClanAction, Kind
 from .data import ClanData
+from .phases import (
+    BLAME,
+    CAPTURE,
+    CHOOSE,
+    CITY_CARDS,
+    DINING,
+    DRAFT,
+    END_REASONS,
+    OVER,
+    PAY,
+    PHASE_NAMES,
+    PLACE,
+    TURN,
+    WARD,
+)
+from .view import build_view
 
 if TYPE_CHECKING:
     from .game import Clan
 
-(CHOOSE, TURN, WARD, PAY, CITY_CARDS, PLACE, CAPTURE, DRAFT, DINING, BLAME, OVER) = range(11)
-PHASE_NAMES = (
-    "choose", "home", "ward", "pay", "city-cards", "place", "capture", "draft", "dining", "blame", "over",
-)  # fmt: skip
 # power card kinds (their order in data/clan.toml is checked)
 WARD_CARD, HEX, BOAST, BRIBE, RAID, SCRAPS, TRIBUTE, CALM = range(8)
 # after a Ward decision: the turn passes (the player's own hit) or returns to the Hex's player
 PASS, RETURN = 0, 1
 OUR_HOUSE = 0  # clans in the city: 0 is the players' house, 1.. the rival houses
-END_REASONS = ("", "takeover", "uprising", "rounds")
 
 
 def most_numerous(counts: list[int]) -> int:
@@ -204,6 +215,9 @@ class ClanState(State[ClanAction]):
     def totals(self) -> list[int]:
         return [self.table.card_total(s) + self.bonus[s] for s in range(self.n)]
 
+    def total(self, seat: int) -> int:
+        return self.table.card_total(seat) + self.bonus[seat]
+
     def scaled(self, amount: int) -> int:
         """``amount``, given for a household of five (four players and the Head), scaled to this
         household: rounded, and at least 1."""
@@ -218,6 +232,12 @@ class ClanState(State[ClanAction]):
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
+
+    def legal_texts(self) -> list[str]:
+        """The texts of ``legal_actions()``, in a new list."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return [a.text for a in self._legal]
 
     def _compute_legal(self) -> list[ClanAction]:
         phase, s = self.phase, self.turn
@@ -443,9 +463,7 @@ class ClanState(State[ClanAction]):
         t = self.table
         t.status[seat] = BUSTED
         events.append(
-            Event(
-                "bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.totals()[seat]}
-            )
+            Event("bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.total(seat)})
         )
 
     def _hit(self, s: int, events: list[Event]) -> None:
@@ -457,7 +475,7 @@ class ClanState(State[ClanAction]):
 
     def _hold(self, s: int, events: list[Event]) -> None:
         self.table.status[s] = HELD
-        total = self.totals()[s]
+        total = self.total(s)
         self.house_total += total
         events.append(Event("hold", {"seat": s, "total": total, "house_total": self.house_total}))
         self._next_turn(events)
@@ -901,8 +919,6 @@ class ClanState(State[ClanAction]):
 
     # ----------------------------------------------------- views and worlds
     def view(self, seat: int | None) -> dict[str, JSON]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def sample_world(self, seat: int, rng: random.Random) -> ClanState:
