@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,cluster]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.bench: pyproject.toml | $(BIN)/python
