@@ -4,7 +4,8 @@ Ray is a heavy, optional dependency (``pip install -e '.[cluster]'``): this modu
 that imports it, and only :func:`tabletop.sim.pool.open_backend` imports this module, when the Ray
 backend is asked for.  Without an address (``--address``, else RAY_ADDRESS) a small local Ray is
 started for the run (no dashboard, a small object store, no usage report) and stopped at the end; with
-one, the driver connects to that cluster and leaves it running.  A Ray already started in this
+one, the driver connects to that cluster, sends it this tabletop package (:func:`shipped`) and leaves
+it running.  A Ray already started in this
 process (by a caller, or a test) is used as it is and left running.
 
 Tasks are submitted a few per worker ahead (four per worker in flight), so that a shared cluster
@@ -20,6 +21,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -114,6 +116,16 @@ def _cancel(ray: ModuleType, ref: Any) -> None:
         ray.cancel(ref)  # queued: dropped; running: interrupted
 
 
+def shipped() -> dict[str, Any] | None:
+    """This tabletop package, sent to a cluster's workers with the job (Ray's ``py_modules``): the
+    games are played there by the code that plays them here, and the nodes need only Python and Ray
+    (the games, bots and simulator import nothing else).  TABLETOP_RAY_SHIP=0 sends nothing (the
+    nodes' own tabletop is used then, or the runtime environment of a Ray job)."""
+    if os.environ.get("TABLETOP_RAY_SHIP", "1") == "0":
+        return None
+    return {"py_modules": [str(Path(__file__).resolve().parents[1])], "excludes": ["__pycache__"]}
+
+
 def cluster_cpus(ray: ModuleType) -> int:
     """The CPUs of the Ray cluster connected to (at least one)."""
     resources: dict[str, float] = ray.cluster_resources()
@@ -133,7 +145,7 @@ def ray_runner(workers: int | None = None, address: str | None = None) -> Iterat
         quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
         try:
             if address:
-                ray.init(address=address, **quiet)
+                ray.init(address=address, runtime_env=shipped(), **quiet)
             else:
                 os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # it would report to Anyscale
                 ray.init(
