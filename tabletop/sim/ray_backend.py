@@ -3,14 +3,18 @@
 Ray is a heavy, optional dependency (``pip install -e '.[cluster]'``): this module is the only one
 that imports it, and only :func:`tabletop.sim.pool.open_backend` imports this module, when the Ray
 backend is asked for.  Without an address (``--address``, else RAY_ADDRESS) a small local Ray is
-started for the run (no dashboard, a small object store, no usage report) and stopped at the end; with
-one, the driver connects to that cluster, sends it this tabletop package (:func:`shipped`) and leaves
-it running.  A Ray already started in this
-process (by a caller, or a test) is used as it is and left running.
+started for the run (no dashboard, a small object store, no usage report) and stopped at the end;
+with one, the driver connects to that cluster, sends it this tabletop package (:func:`shipped`)
+and leaves it running.  A Ray already started in this process (by a caller, or a test) is used as
+it is and left running.
 
 Tasks are submitted a few per worker ahead (four per worker in flight), so that a shared cluster
 is not flooded and Ctrl-C has little to cancel; the results are merged in chunk order, as the
 process backend does.  An error raised by a game in a task is raised here as itself.
+
+Ray's annotations are incomplete, so Ray is held as a module object (``ModuleType``: its
+attributes are ``Any``) inside this module only; what leaves it is typed (:class:`RayRunner` is a
+:class:`~tabletop.sim.pool.Runner`).
 """
 
 from __future__ import annotations
