@@ -18,8 +18,11 @@ each the best of ``--repeats`` runs (other work on a shared machine can only slo
   games; the per-task overhead is the slope of the core-seconds (wall time x workers) over the
   number of tasks, fitted by least squares (the games' own time is the same in every run).
 
-And the driver's own cost per game: the results unpickled and summarized (it does not shrink with
-more workers; docs/benchmarks.md argues the batching for a cluster from these figures).
+And the driver's own cost per game: the results unpickled and summarized, or appended to
+``balance``'s results file (it does not shrink with more workers); and what a game costs a core,
+for every game with random and heuristic bots (CPU time of this process, one core, so the
+machine's other work hardly changes it).  docs/benchmarks.md argues the batching for a cluster
+from these figures.
 
     .venv/bin/python bench/backends.py [--game megalomania=200 --game summon7=3000] [--tasks 2000]
         [--sweep-games 1200] [--repeats 3] [--json]
@@ -33,12 +36,15 @@ import os
 import pickle
 import platform
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from tabletop.core.registry import make
+from tabletop.sim.balance import BASELINE, Store, plan
 from tabletop.sim.pool import Runner, chunk_bounds, open_backend
 from tabletop.sim.simulate import Chunk, play_chunk
 from tabletop.sim.summary import GameResult, summarize
@@ -135,6 +141,37 @@ def driver_cost(results: list[GameResult], game: str, players: int, repeats: int
     return 1e6 * best(receive, repeats)[0] / len(results)
 
 
+def balance_cost(results: list[GameResult], game: str, players: int, repeats: int) -> float:
+    """Microseconds a game costs ``balance``'s driver: its result appended to the results file (a
+    JSON line; the file opened once a chunk of 25, as balance.Store.add does)."""
+    spec = plan(game, {"players": players}, ["random"], 1, [], games=len(results))
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "games.jsonl", spec)
+
+        def add() -> None:
+            for a in range(0, len(results), 25):
+                store.add(BASELINE, results[a : a + 25])
+
+        return 1e6 * best(add, repeats)[0] / len(results)
+
+
+COST_GAMES = {"summon7": 200, "clan": 30, "megalomania": 20, "manasurge": 40, "megacorps": 6}
+
+
+def game_costs(players: int) -> dict[str, dict[str, float]]:
+    """CPU milliseconds a game of each game takes one core, with random and with heuristic bots."""
+    costs: dict[str, dict[str, float]] = {}
+    for game, games in COST_GAMES.items():
+        made = make(game, players=players)
+        costs[game] = {}
+        for bots in ("random", "heuristic"):
+            chunk = Chunk(made.name, made.options, 1, (bots,) * players, 0, games)
+            started = time.process_time()
+            play_chunk(chunk)
+            costs[game][bots] = round(1000 * (time.process_time() - started) / games, 1)
+    return costs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -168,6 +205,10 @@ def main() -> None:
         g: round(driver_cost(first["games"][g]["results"], g, args.players, args.repeats), 1)
         for g in args.game
     }
+    driver_balance = {
+        g: round(balance_cost(first["games"][g]["results"], g, args.players, args.repeats), 1)
+        for g in args.game
+    }
     for run in runs.values():
         for game in args.game:
             del run["games"][game]["results"]
@@ -185,6 +226,8 @@ def main() -> None:
         "players": args.players,
         "runs": runs,
         "driver_us_per_game": driver,
+        "balance_driver_us_per_game": driver_balance,
+        "cpu_ms_per_game": game_costs(args.players),
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -204,6 +247,8 @@ def main() -> None:
         )
     print("sweep (Summon 7):", {label: run["sweep"] for label, run in runs.items()})
     print("driver, microseconds a game (unpickle + summarize):", driver)
+    print("balance's driver, microseconds a game (a JSON line):", driver_balance)
+    print("CPU milliseconds a game, one core:", report["cpu_ms_per_game"])
 
 
 if __name__ == "__main__":
