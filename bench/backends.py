@@ -25,7 +25,7 @@ machine's other work hardly changes it).  docs/benchmarks.md argues the batching
 from these figures.
 
     .venv/bin/python bench/backends.py [--game megalomania=200 --game summon7=3000] [--tasks 2000]
-        [--sweep-games 1200] [--repeats 3] [--json]
+        [--sweep-games 1200] [--repeats 3] [--only 1,2,3] [--json]
 """
 
 from __future__ import annotations
@@ -183,6 +183,9 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=2000, help="empty tasks per backend")
     parser.add_argument("--sweep-games", type=int, default=1200, help="Summon 7 games per chunk size")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each measure (the best is kept)")
+    parser.add_argument(
+        "--only", help="some backends: 1 process 1 worker, 2 process 2 workers, 3 Ray (e.g. 3)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     args.games = (
@@ -190,7 +193,10 @@ def main() -> None:
     )
     args.game = list(args.games)
     runs: dict[str, Any] = {}
-    for label, backend, workers in BACKENDS:
+    chosen = (
+        [b for k, b in enumerate(BACKENDS) if str(k + 1) in args.only.split(",")] if args.only else BACKENDS
+    )
+    for label, backend, workers in chosen:
         opened = time.perf_counter()
         with open_backend(backend, workers) as runner:
             start = time.perf_counter() - opened
