@@ -30,8 +30,8 @@ Backend = Literal["process", "ray"]
 BACKENDS: tuple[Backend, ...] = ("process", "ray")
 BACKEND_HELP = (
     "Where the games are played: 'process' (worker processes on this machine) or 'ray' (a local Ray "
-    "started here, or the cluster of --address / RAY_ADDRESS; pip install -e '.[cluster]'). The "
-    "results do not depend on it."
+    "started here, or the cluster of --address / RAY_ADDRESS; it needs the cluster extra, "
+    "docs/balance.md). The results do not depend on it."
 )
 ADDRESS_HELP = (
     "With --backend ray: an existing Ray cluster, e.g. ray://host:10001 (default: RAY_ADDRESS, else a "
