@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import secrets
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -29,6 +28,7 @@ from .core.errors import InvalidOptions, TabletopError, UnknownGame
 from .core.protocol import JSON, Event, Game, OptionSpec, State
 from .core.record import Record
 from .core.registry import game_class, make, names
+from .sim.pool import ADDRESS_HELP, BACKEND_HELP, Backend
 from .sim.report import COMPLETED_HELP, print_summary
 from .sim.simulate import check_bots
 from .sim.simulate import simulate as run_simulation
@@ -110,12 +110,24 @@ def progress_bar(label: str, total: int, quiet: bool) -> Iterator[Callable[[int]
         yield lambda k: bar.advance(task, k)
 
 
+WORKERS_HELP = (
+    "Worker processes, or Ray tasks at once (default: one per core, or every CPU of the Ray cluster); "
+    "the results do not depend on it."
+)
 GameArg = Annotated[str, typer.Argument(help="A registered game (see `tabletop games`).")]
 PlayersOpt = Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="Another game option as KEY=VALUE (repeatable)."),
 ]
+BackendOpt = Annotated[Backend, typer.Option(help=BACKEND_HELP)]
+AddressOpt = Annotated[str | None, typer.Option(help=ADDRESS_HELP, show_default=False)]
+
+
+def backend_address(backend: Backend, address: str | None) -> str | None:
+    if address and backend != "ray":
+        raise BadUsage(f"--address {address} is a Ray cluster's: add --backend ray")
+    return address
 
 
 # -------------------------------------------------------------------- play
@@ -179,8 +191,9 @@ def play(
 # ---------------------------------------------------------------- simulate
 SIMULATE_HELP = f"""Play bot games and summarize them: points, wins, game length, missions.
 
-The same seed gives the same output with any number of workers, apart from
-the timing (the last line; with --json, the "timing" key).
+The same seed gives the same output with any number of workers and on any
+backend (--backend ray: a local Ray, or a Ray cluster with --address), apart
+from the timing (the last line; with --json, the "timing" key).
 
 Missions (games whose states list missions_played and points, like Megalomania):
 {COMPLETED_HELP}
@@ -200,15 +213,27 @@ def simulate(
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
     workers: Annotated[
-        int, typer.Option(min=1, help="Worker processes (the output does not depend on it).")
-    ] = 1,
+        int | None,
+        typer.Option(
+            min=1,
+            help="Worker processes (default 1), or Ray tasks at once (default: every CPU of the Ray "
+            "cluster); the output does not depend on it.",
+            show_default=False,
+        ),
+    ] = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
     option: OptionOpt = None,
 ) -> None:
     with friendly_errors():
         made = make_game(game, players, option)
         seats = _lineup(bots, made.players)
+        where = backend_address(backend, address)
+        cores = workers or (None if backend == "ray" else 1)
         with progress_bar("simulating", games, quiet=json_output) as advance:
-            summary = run_simulation(made.name, made.options, games, seed, seats, workers, advance)
+            summary = run_simulation(
+                made.name, made.options, games, seed, seats, cores, advance, backend, where
+            )
     if json_output:
         typer.echo(json.dumps(summary.to_json(), indent=2))
     else:
@@ -228,12 +253,15 @@ def arena(
         int, typer.Option(help="Seed of the run: deal i and every bot derive theirs from it.")
     ] = 1,
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")] = False,
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: one per core; same results).")
-    ] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
     option: OptionOpt = None,
 ) -> None:
-    """Bots against bots with seat rotation and duplicate deals: points, win share, rating."""
+    """Bots against bots with seat rotation and duplicate deals: points, win share, rating.
+
+    The same seed gives the same results with any number of workers and on any backend
+    (--backend ray: a local Ray, or a Ray cluster with --address)."""
     from .sim.arena import arena as run_arena
     from .sim.arena_report import print_arena
 
@@ -241,9 +269,9 @@ def arena(
         made = make_game(game, players, option)
         lineup = _lineup(bots, made.players)
         total = -(-games // made.players) * made.players
+        where = backend_address(backend, address)
         with progress_bar("arena", total, quiet=json_output) as advance:
-            cores = workers or os.cpu_count() or 1
-            result = run_arena(made.name, made.options, lineup, games, seed, cores, advance)
+            result = run_arena(made.name, made.options, lineup, games, seed, workers, advance, backend, where)
     if json_output:
         typer.echo(json.dumps(result.to_json(), indent=2))
     else:
@@ -259,7 +287,8 @@ Ctrl-C stops and keeps what is done; the same command again plays only the games
 Figures: win share by seat and by starting seat, by content (corporations, wizards, characters,
 scrolls, missions...), points, margins, game length and the game's own counts, with 95%
 intervals; each variant's differences to the baseline, significant ones marked after Holm's
-correction (docs/balance.md).
+correction (docs/balance.md). The games may be played on a local Ray or a Ray cluster (--backend
+ray, --address), with the same results.
 """
 
 
@@ -290,9 +319,9 @@ def balance(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="The HTML report (default balance-GAME.html).")] = None,
     fresh: Annotated[bool, typer.Option(help="Start again: forget the games of the results file.")] = False,
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: one per core; same results).")
-    ] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
     option: OptionOpt = None,
 ) -> None:
     from .sim.balance import BalanceError
@@ -313,6 +342,8 @@ def balance(
                 figure or [],
                 out,
                 fresh,
+                backend,
+                backend_address(backend, address),
             )
         except BalanceError as err:
             raise BadUsage(str(err)) from None

@@ -17,7 +17,7 @@ from ..agents import make_agent, observe
 from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game
 from ..core.registry import make
-from .pool import Progress, chunk_bounds, run_chunks
+from .pool import Progress, chunk_bounds, open_backend
 from .simulate import SimulationError, bot_seed, check_bots, game_seed
 from .stats import wilson
 
@@ -174,22 +174,27 @@ def arena(
     bots: Sequence[str] = ("random",),
     games: int = 400,
     seed: int = 1,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games (rounded up to whole rotations) between the named bots."""
-    if games < 1 or workers < 1:
+    """Play ``games`` games (rounded up to whole rotations) between the named bots, on ``workers``
+    processes or Ray tasks at once (None: every core, or every CPU of the Ray cluster)."""
+    if games < 1 or (workers is not None and workers < 1):
         raise ValueError("an arena needs at least one game and one worker")
     game = make(game_name, **dict(options or {}))
     lineup = tuple(check_bots(bots, game.players))
     n = game.players
     games = math.ceil(games / n) * n
-    chunks = [
-        ArenaChunk(game.name, game.options, seed, lineup, start, stop)
-        for start, stop in chunk_bounds(games, workers)
-    ]
-    started = time.perf_counter()
-    results = run_chunks(play_arena_chunk, chunks, workers, progress)
+    with open_backend(backend, workers, address) as runner:
+        chunks = [
+            ArenaChunk(game.name, game.options, seed, lineup, start, stop)
+            for start, stop in chunk_bounds(games, runner.workers)
+        ]
+        started = time.perf_counter()
+        results = runner.run(play_arena_chunk, chunks, progress)
+        elapsed = time.perf_counter() - started
     return ArenaResult(
         game=game.name,
         options=game.options,
@@ -197,5 +202,5 @@ def arena(
         lineup=lineup,
         games=games,
         bots=arena_stats(lineup, results),
-        elapsed=time.perf_counter() - started,
+        elapsed=elapsed,
     )

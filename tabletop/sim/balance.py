@@ -3,7 +3,7 @@
 Game ``i`` of every run is dealt from ``game_seed(seed, i)`` and its bots are seeded from
 ``bot_seed(seed, i, seat)`` (simulate.py): common random numbers, so a difference between a variant
 and the baseline is the variant's, not the luck of other deals.  The games are played by the
-simulator (simulate.play_chunk) in the simulator's pool (pool.py).
+simulator (simulate.play_chunk) on the simulator's backends (pool.py: worker processes, or Ray).
 
 Every finished chunk of games is appended at once to a results file (JSON lines: a header naming
 the game, options, bots, seed and each run's data file with its SHA-256, then one line a game), so
@@ -34,7 +34,7 @@ from ..core.registry import game_class, make
 from .content import DATA_FILES
 from .measures import Tallies, common_games, compare, estimate, tallies
 from .missions import RoundOutcome
-from .pool import run_chunks
+from .pool import open_backend
 from .simulate import Chunk, check_bots, play_chunk
 from .summary import GameResult
 
@@ -69,7 +69,9 @@ class BalanceSpec:
     games: int  # the budget: games per run
     until: float | None = None
     figures: tuple[str, ...] = DEFAULT_FIGURES
-    workers: int = 1
+    workers: int | None = 1  # None: every core, or every CPU of the Ray cluster
+    backend: str = "process"
+    address: str | None = None  # a Ray cluster's
 
     @property
     def baseline(self) -> Run:
@@ -99,11 +101,13 @@ def plan(
     games: int,
     until: float | None = None,
     figures: Sequence[str] = DEFAULT_FIGURES,
-    workers: int = 1,
+    workers: int | None = 1,
+    backend: str = "process",
+    address: str | None = None,
 ) -> BalanceSpec:
     """Check the arguments and each variant's data file (the game validates it: a bad file raises
     InvalidOptions naming the file, the entry and the problem)."""
-    if games < 1 or workers < 1:
+    if games < 1 or (workers is not None and workers < 1):
         raise BalanceError("a balance run needs at least one game and one worker")
     if until is not None and not until > 0:
         raise BalanceError(f"--until takes a width above 0, not {until}")
@@ -138,6 +142,8 @@ def plan(
         until,
         tuple(figures) or DEFAULT_FIGURES,
         workers,
+        backend,
+        address,
     )
 
 
@@ -281,13 +287,13 @@ class Progress:
         """``games`` more have finished."""
 
 
-def missing_chunks(spec: BalanceSpec, store: Store, target: int) -> list[BalanceChunk]:
+def missing_chunks(spec: BalanceSpec, store: Store, target: int, workers: int) -> list[BalanceChunk]:
     """Chunks of the games still to play up to ``target`` in every run, the runs interleaved (so
-    that an interrupted run leaves pairs to compare)."""
+    that an interrupted run leaves pairs to compare); about four a run for each of ``workers``."""
     per_run: list[list[BalanceChunk]] = []
     for run in spec.runs:
         todo = [i for i in range(target) if i not in store.results[run.name]]
-        size = max(1, min(25, math.ceil(len(todo) / (spec.workers * 4))))
+        size = max(1, min(25, math.ceil(len(todo) / (workers * 4))))
         chunks: list[BalanceChunk] = []
         for i in todo:
             last = chunks[-1] if chunks else None
@@ -371,26 +377,31 @@ def run_balance(spec: BalanceSpec, store: Store, progress: Progress | None = Non
 
     target = spec.games if spec.until is None else min(spec.games, max(50, len(store.common())))
     why, worst, interrupted = f"the budget of {spec.games} games per run", None, False
-    while True:
-        chunks = missing_chunks(spec, store, target)
-        progress.batch(sum(c.stop - c.start for c in chunks), target)
-        try:
-            run_chunks(play_balance_chunk, chunks, spec.workers, progress.advance, deliver)
-        except KeyboardInterrupt:
-            interrupted, why = True, "Ctrl-C"
-            break
-        if spec.until is None:
-            break
-        worst = widest(spec, store)
-        if worst.width < spec.until:
-            why = (
-                f"every chosen interval narrower than {spec.until:g} (widest {worst.width:.4f}: {worst.key})"
-            )
-            break
-        if target >= spec.games:
-            why = f"the budget of {spec.games} games per run (widest interval {worst.width:.4f}: {worst.key})"
-            break
-        target = next_target(len(store.common()), worst.width, spec.until, spec.games)
+    with open_backend(spec.backend, spec.workers, spec.address) as runner:  # one Ray for every batch
+        while True:
+            chunks = missing_chunks(spec, store, target, runner.workers)
+            progress.batch(sum(c.stop - c.start for c in chunks), target)
+            try:
+                runner.run(play_balance_chunk, chunks, progress.advance, deliver)
+            except KeyboardInterrupt:
+                interrupted, why = True, "Ctrl-C"
+                break
+            if spec.until is None:
+                break
+            worst = widest(spec, store)
+            if worst.width < spec.until:
+                why = (
+                    f"every chosen interval narrower than {spec.until:g} (widest {worst.width:.4f}: "
+                    f"{worst.key})"
+                )
+                break
+            if target >= spec.games:
+                why = (
+                    f"the budget of {spec.games} games per run (widest interval {worst.width:.4f}: "
+                    f"{worst.key})"
+                )
+                break
+            target = next_target(len(store.common()), worst.width, spec.until, spec.games)
     return Outcome(
         spec, store.results, store.common(), interrupted, why, time.perf_counter() - started, played, worst
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -73,6 +72,8 @@ def run_command(
     figures: Sequence[str],
     out: Path | None,
     fresh: bool,
+    backend: str = "process",
+    address: str | None = None,
 ) -> bool:
     """Play, write the report; True when Ctrl-C stopped the games (the report has what was done)."""
     spec = plan(
@@ -84,7 +85,9 @@ def run_command(
         games,
         until,
         figures,
-        workers or os.cpu_count() or 1,
+        workers,  # None: every core, or every CPU of the Ray cluster
+        backend,
+        address,
     )
     html, json_path, results = paths(out, spec.game)
     store = Store(results, spec, fresh)

@@ -1,18 +1,46 @@
-"""Run chunks of games in worker processes and merge their results in order.
+"""Run chunks of games on a backend and merge their results in order.
 
-Workers ignore Ctrl-C: the parent gets it, stops them at once and lets it propagate, so that a
-caller keeps what its ``deliver`` callback was given (the chunks finished before the interrupt).
+Two backends play the same chunks: ``process`` (the default: worker processes on this machine, a
+:class:`~concurrent.futures.ProcessPoolExecutor`) and ``ray`` (tasks on a local Ray or an existing
+Ray cluster, ray_backend.py; Ray is imported only then).  A chunk's games are seeded by their
+indices alone, so the results do not depend on the backend, the workers or the chunk sizes.
+
+:func:`open_backend` gives a :class:`Runner` for as long as a run lasts (a local Ray is started
+once, and stopped at the end).  Process workers ignore Ctrl-C: the parent gets it, stops them at
+once and lets it propagate, so that a caller keeps what its ``deliver`` callback was given (the
+chunks finished before the interrupt); the Ray runner cancels its tasks alike.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Protocol, TypeVar
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
+
+from ..core.errors import TabletopError
 
 R = TypeVar("R")
+
+Backend = Literal["process", "ray"]
+BACKENDS: tuple[Backend, ...] = ("process", "ray")
+BACKEND_HELP = (
+    "Where the games are played: 'process' (worker processes on this machine) or 'ray' (a local Ray "
+    "started here, or the cluster of --address / RAY_ADDRESS; it needs the cluster extra, "
+    "docs/balance.md). The results do not depend on it."
+)
+ADDRESS_HELP = (
+    "With --backend ray: an existing Ray cluster, e.g. ray://host:10001 (default: RAY_ADDRESS, else a "
+    "local Ray on this machine)."
+)
+
+
+class BackendError(TabletopError):
+    """A backend that cannot be used: an unknown name, Ray not installed, a cluster out of reach."""
 
 
 class Chunked(Protocol):
@@ -25,14 +53,76 @@ class Chunked(Protocol):
 
 C = TypeVar("C", bound=Chunked)
 Progress = Callable[[int], None]  # told how many more games have finished
+Deliver = Callable[[C, list[R]], None]  # given each chunk's results as soon as it is done
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
-    """Small enough chunks to balance the workers, large enough to keep overhead low."""
+    """Small enough chunks to balance the workers, large enough to keep overhead low: eight chunks
+    a worker, at most 100 games each (docs/benchmarks.md, "Simulation on Ray": per-task overhead)."""
     size = max(1, min(100, -(-games // (workers * 8))))
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+class Runner(Protocol):
+    """Plays chunks, ``workers`` at a time (the chunk sizes are made from it)."""
+
+    @property
+    def backend(self) -> Backend: ...
+
+    @property
+    def workers(self) -> int: ...
+
+    def run(
+        self,
+        play: Callable[[C], list[R]],
+        chunks: Sequence[C],
+        progress: Progress | None = None,
+        deliver: Deliver[C, R] | None = None,
+    ) -> list[R]:
+        """``play`` every chunk; results in chunk order, ``deliver`` told as chunks finish."""
+        ...
+
+
+@dataclass(frozen=True)
+class ProcessRunner:
+    """Worker processes on this machine (one: the games are played in this process)."""
+
+    workers: int
+    backend: Backend = "process"
+
+    def run(
+        self,
+        play: Callable[[C], list[R]],
+        chunks: Sequence[C],
+        progress: Progress | None = None,
+        deliver: Deliver[C, R] | None = None,
+    ) -> list[R]:
+        return run_chunks(play, chunks, self.workers, progress, deliver)
+
+
+@contextmanager
+def open_backend(
+    backend: str = "process", workers: int | None = None, address: str | None = None
+) -> Iterator[Runner]:
+    """A runner of ``backend`` for the ``with`` block.  ``workers``: processes, or with Ray the
+    tasks at once (default: every core here, or every CPU of the Ray cluster).  ``address``: a Ray
+    cluster's (default RAY_ADDRESS, else a local Ray started for the block).  Raises BackendError."""
+    if workers is not None and workers < 1:
+        raise ValueError("use at least one worker")
+    if backend == "process":
+        if address:
+            raise BackendError(f"--address {address} is a Ray cluster's: use it with --backend ray")
+        yield ProcessRunner(workers or os.cpu_count() or 1)
+    elif backend == "ray":
+        from .ray_backend import ray_runner  # Ray is imported only now
+
+        with ray_runner(workers, address) as runner:
+            yield runner
+    else:
+        raise BackendError(f"no backend called {backend!r}; the backends are {', '.join(BACKENDS)}")
+
+
+# --------------------------------------------------------------------------- process backend
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -52,7 +142,7 @@ def run_chunks(
     chunks: Sequence[C],
     workers: int,
     progress: Progress | None = None,
-    deliver: Callable[[C, list[R]], None] | None = None,
+    deliver: Deliver[C, R] | None = None,
 ) -> list[R]:
     """``play`` every chunk, in ``workers`` processes when more than one; results in chunk order.
 

@@ -3,9 +3,9 @@
 Game ``i`` of a run with seed ``s`` is dealt from :func:`game_seed` ``(s, i)``
 and its bots are seeded from :func:`bot_seed` ``(s, i, seat)``, so every game
 is reproducible on its own and the results do not depend on how the games are
-split between worker processes.  Chunks of games run in a
-:class:`~concurrent.futures.ProcessPoolExecutor`; their results are merged
-back in game order.
+split between worker processes or Ray tasks.  Chunks of games run on a
+backend (pool.py: worker processes, or Ray); their results are merged back
+in game order.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..core.registry import make
 from ..core.rng import derive
 from .content import Watcher, watcher_for
 from .missions import mission_tasks, round_outcomes
-from .pool import Progress, chunk_bounds, run_chunks
+from .pool import Progress, chunk_bounds, open_backend
 from .summary import GameResult, Summary, summarize
 
 _GAMES_STREAM, _BOTS_STREAM = 0, 1
@@ -127,28 +127,34 @@ def simulate(
     games: int = 100,
     seed: int = 1,
     bots: Sequence[str] | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> Summary:
     """Play ``games`` bot games of ``game_name`` and summarize them.
 
     ``bots`` names one bot per seat, or one for every seat (default: random).
+    ``workers`` processes (None: one per core), or with ``backend="ray"`` Ray tasks at once
+    (None: every CPU of the cluster at ``address``, else of a local Ray); the results are the same.
     Raises the engine's errors for bad options (``InvalidOptions``,
-    ``UnknownGame``), ValueError for bad arguments, SimulationError when a game breaks.
+    ``UnknownGame``), ValueError for bad arguments, SimulationError when a game breaks,
+    BackendError when the backend cannot be used.
     """
     if games < 1:
         raise ValueError("simulate at least one game")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise ValueError("use at least one worker")
     game = make(game_name, **dict(options or {}))
     names = tuple(check_bots(bots or ["random"], game.players))
-    chunks = [
-        Chunk(game.name, game.options, seed, names, start, stop)
-        for start, stop in chunk_bounds(games, workers)
-    ]
-    started = time.perf_counter()
-    results = run_chunks(play_chunk, chunks, workers, progress)
-    elapsed = time.perf_counter() - started
+    with open_backend(backend, workers, address) as runner:
+        chunks = [
+            Chunk(game.name, game.options, seed, names, start, stop)
+            for start, stop in chunk_bounds(games, runner.workers)
+        ]
+        started = time.perf_counter()
+        results = runner.run(play_chunk, chunks, progress)
+        elapsed = time.perf_counter() - started
     return summarize(
         game=game.name,
         options=game.options,
