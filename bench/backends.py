@@ -18,11 +18,11 @@ each the best of ``--repeats`` runs (other work on a shared machine can only slo
   games; the per-task overhead is the slope of the core-seconds (wall time x workers) over the
   number of tasks, fitted by least squares (the games' own time is the same in every run).
 
-And the driver's own cost per game: the results unpickled and summarized, or appended to
-``balance``'s results file (it does not shrink with more workers); and what a game costs a core,
-for every game with random and heuristic bots (CPU time of this process, one core, so the
-machine's other work hardly changes it).  docs/benchmarks.md argues the batching for a cluster
-from these figures.
+And for every game: what a game costs a core, with random and with heuristic bots (CPU time of
+this process, one core, so the machine's other work hardly changes it), and what it costs the
+driver, which receives every game whatever the number of workers (its result unpickled and
+summarized, or appended to ``balance``'s results file).  docs/benchmarks.md argues the batching
+for a cluster from these figures.
 
     .venv/bin/python bench/backends.py [--game megalomania=200 --game summon7=3000] [--tasks 2000]
         [--sweep-games 1200] [--repeats 3] [--only 1,2,3] [--json]
@@ -155,20 +155,27 @@ def balance_cost(results: list[GameResult], game: str, players: int, repeats: in
         return 1e6 * best(add, repeats)[0] / len(results)
 
 
-COST_GAMES = {"summon7": 200, "clan": 30, "megalomania": 20, "manasurge": 40, "megacorps": 6}
+COST_GAMES = {"summon7": (300, 200), "clan": (40, 30), "megalomania": (20, 20), "manasurge": (60, 40)}
+COST_GAMES["megacorps"] = (20, 6)  # games played with random bots, with heuristic bots
 
 
-def game_costs(players: int) -> dict[str, dict[str, float]]:
-    """CPU milliseconds a game of each game takes one core, with random and with heuristic bots."""
+def game_costs(players: int, repeats: int) -> dict[str, dict[str, float]]:
+    """For each game: CPU milliseconds a game takes one core, with random and with heuristic bots;
+    and the driver's microseconds a game (simulate's and balance's; the heuristic games' results,
+    repeated to a thousand so that the summary's fixed cost is shared as in a long run)."""
     costs: dict[str, dict[str, float]] = {}
-    for game, games in COST_GAMES.items():
+    for game, counts in COST_GAMES.items():
         made = make(game, players=players)
-        costs[game] = {}
-        for bots in ("random", "heuristic"):
+        found: dict[str, float] = {}
+        for bots, games in zip(("random", "heuristic"), counts, strict=True):
             chunk = Chunk(made.name, made.options, 1, (bots,) * players, 0, games)
             started = time.process_time()
-            play_chunk(chunk)
-            costs[game][bots] = round(1000 * (time.process_time() - started) / games, 1)
+            results = play_chunk(chunk)
+            found[f"{bots}_ms"] = round(1000 * (time.process_time() - started) / games, 1)
+        many = (results * (1000 // len(results) + 1))[:1000]
+        found["driver_us"] = round(driver_cost(many, game, players, repeats), 1)
+        found["balance_driver_us"] = round(balance_cost(many, game, players, repeats), 1)
+        costs[game] = found
     return costs
 
 
@@ -177,7 +184,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--game", action="append", help="NAME=GAMES (repeatable; default megalomania=400, summon7=4000)"
+        "--game", action="append", help="NAME=GAMES (repeatable; default megalomania=200, summon7=3000)"
     )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--tasks", type=int, default=2000, help="empty tasks per backend")
@@ -233,7 +240,7 @@ def main() -> None:
         "runs": runs,
         "driver_us_per_game": driver,
         "balance_driver_us_per_game": driver_balance,
-        "cpu_ms_per_game": game_costs(args.players),
+        "per_game": game_costs(args.players, args.repeats),
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -254,7 +261,7 @@ def main() -> None:
     print("sweep (Summon 7):", {label: run["sweep"] for label, run in runs.items()})
     print("driver, microseconds a game (unpickle + summarize):", driver)
     print("balance's driver, microseconds a game (a JSON line):", driver_balance)
-    print("CPU milliseconds a game, one core:", report["cpu_ms_per_game"])
+    print("per game (CPU ms on one core; the driver's µs):", report["per_game"])
 
 
 if __name__ == "__main__":

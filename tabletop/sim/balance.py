@@ -289,11 +289,16 @@ class Progress:
 
 def missing_chunks(spec: BalanceSpec, store: Store, target: int, workers: int) -> list[BalanceChunk]:
     """Chunks of the games still to play up to ``target`` in every run, the runs interleaved (so
-    that an interrupted run leaves pairs to compare); about four a run for each of ``workers``."""
+    that an interrupted run leaves pairs to compare); about four a run for each of ``workers``.
+
+    At most 25 games a chunk on a machine's few workers (Ctrl-C loses little), up to 100 on a
+    cluster of as many CPUs: the driver's cost per chunk then stays a small share of its time
+    (docs/benchmarks.md, "Simulation on Ray")."""
+    most = min(100, max(25, workers))
     per_run: list[list[BalanceChunk]] = []
     for run in spec.runs:
         todo = [i for i in range(target) if i not in store.results[run.name]]
-        size = max(1, min(25, math.ceil(len(todo) / (workers * 4))))
+        size = max(1, min(most, math.ceil(len(todo) / (workers * 4))))
         chunks: list[BalanceChunk] = []
         for i in todo:
             last = chunks[-1] if chunks else None

@@ -8,8 +8,9 @@ with one, the driver connects to that cluster, sends it this tabletop package (:
 and leaves it running.  A Ray already started in this process (by a caller, or a test) is used as
 it is and left running.
 
-Tasks are submitted a few per worker ahead (four per worker in flight), so that a shared cluster
-is not flooded and Ctrl-C has little to cancel; the results are merged in chunk order, as the
+Tasks are submitted a few per worker ahead (four per worker in flight; with ``workers`` fewer
+than the cluster's CPUs, that many exactly), so that a shared cluster is not flooded and Ctrl-C
+has little to cancel; the results are merged in chunk order, as the
 process backend does.  An error raised by a game in a task is raised here as itself.
 
 Ray's annotations are incomplete, so Ray is held as a module object (``ModuleType``: its
@@ -56,10 +57,14 @@ def _call(play: Callable[[Any], list[Any]], chunk: Any) -> list[Any]:
 
 @dataclass
 class RayRunner:
-    """Plays chunks as tasks of one CPU each, ``workers`` (the cluster's CPUs by default) at a time."""
+    """Plays chunks as tasks of one CPU each, ``workers`` (the cluster's CPUs by default) at a time.
+
+    With the whole cluster (``workers`` at least its ``cpus``), four tasks a worker are in flight,
+    so that every CPU has its next chunk queued; with a share of it, ``workers`` tasks exactly."""
 
     ray: ModuleType
     workers: int
+    cpus: int  # the cluster's
     backend: Backend = "ray"
     task: Any = field(init=False, repr=False)  # _call as a remote function of one CPU
 
@@ -77,7 +82,7 @@ class RayRunner:
         done: dict[int, list[R]] = {}
         pending: dict[Any, int] = {}  # ObjectRef -> chunk index
         todo = iter(range(len(chunks)))
-        window = max(1, self.workers * IN_FLIGHT)
+        window = self.workers * (IN_FLIGHT if self.workers >= self.cpus else 1)
         try:
             while True:
                 for k in todo:
@@ -163,7 +168,8 @@ def ray_runner(workers: int | None = None, address: str | None = None) -> Iterat
             where = f"the Ray cluster at {address}" if address else "a local Ray"
             raise BackendError(f"cannot start or reach {where}: {err}") from None
     try:
-        yield RayRunner(ray, workers or cluster_cpus(ray))
+        cpus = cluster_cpus(ray)
+        yield RayRunner(ray, workers or cpus, cpus)
     finally:
         if started:
             ray.shutdown()

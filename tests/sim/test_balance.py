@@ -15,6 +15,7 @@ from tabletop.sim.balance import (
     BalanceError,
     Progress,
     Store,
+    missing_chunks,
     next_target,
     plan,
     result_from_json,
@@ -255,3 +256,18 @@ def test_next_target_grows_with_the_width() -> None:
 def test_data_changes_name_the_entries(tmp_path: Path) -> None:
     variant = edited(tmp_path, "megacorps", "start_money = 40", "start_money = 50")
     assert data_changes(str(DATA_FILES["megacorps"]), str(variant)) == ["economy.start_money: 40 -> 50"]
+
+
+def test_chunks_grow_with_the_cluster_and_interleave_the_runs(tmp_path: Path) -> None:
+    spec = plan("summon7", {"players": 3}, ["random"], 1, [("v", str(copied(tmp_path, "summon7")))], 50_000)
+    store = Store(tmp_path / "r.jsonl", spec)
+    sizes = {
+        w: max(c.stop - c.start for c in missing_chunks(spec, store, 50_000, w)) for w in (2, 40, 100, 400)
+    }
+    assert sizes == {2: 25, 40: 40, 100: 100, 400: 32}  # 4 a run a worker, at most 25 to 100 games
+    few = missing_chunks(spec, store, 30, 2)
+    assert [(c.run, c.start, c.stop) for c in few[:3]] == [
+        ("baseline", 0, 4),
+        ("v", 0, 4),
+        ("baseline", 4, 8),
+    ]
