@@ -119,7 +119,10 @@ def test_a_reload_resumes_the_seat(browser: Any, live: Live) -> None:
     room = live.room(created["table"]["id"])
     context, page, problems = open_page(browser, url)
     page.wait_for_selector(CLICKABLE)
-    assert click_something(page)
+    deadline = time.monotonic() + 30
+    while not click_something(page):  # a card re-drawn under the mouse: look again
+        assert time.monotonic() < deadline, "nothing could be clicked"
+        page.wait_for_timeout(15)
     until(page, "document.body.dataset.step !== '0'")
     before = step(page)
     page.reload()

@@ -52,7 +52,9 @@ def at_size(page: Any, size: str) -> None:
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(120)
+    # media queries report their changes in the next rendering step, before its animation frames
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_timeout(60)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -216,7 +218,8 @@ def test_small_screens_fold_the_panels_into_tabs(browser: Any, live: Live) -> No
     assert page.is_visible("#copy-watch") and page.get_attribute("#menu-toggle", "aria-expanded") == "true"
     # a wide window shows every panel, no tabs
     page.set_viewport_size({"width": 1280, "height": 800})
-    assert page.is_hidden("#side-tabs") and page.is_visible("#log") and page.is_visible("#side .scores")
+    page.wait_for_selector("#side-tabs", state="hidden")  # the media query's change event comes next frame
+    assert page.is_visible("#log") and page.is_visible("#side .scores")
     assert page.is_visible("#copy-watch") and page.is_hidden("#menu-toggle")
     assert not problems, problems
     context.close()

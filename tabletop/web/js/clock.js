@@ -174,22 +174,31 @@ export function seatExtras(send) {
   let backSent = false;
   let drawn = null;
 
+  // The notice is drawn again only when what it says changes: a button re-made on every update
+  // (the bot playing for an away seat sends many) would slip from under the mouse.
+  function show(box, key, ...children) {
+    box.hidden = false;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.className = `seat-notice ${key.split(":")[0]}`;
+    box.replaceChildren(...children);
+  }
+
   function drawNotice(page) {
     const box = notice();
     const mine = page.me === null ? null : page.seats[page.me];
     if (!mine || page.over) {
       box.hidden = true;
+      box.dataset.key = "";
       return;
     }
     if (mine.left) {
-      box.hidden = false;
-      box.className = "seat-notice left";
-      box.replaceChildren(el("span", null, "You left this game: a bot plays your seat to the end."));
+      show(box, "left", el("span", null, "You left this game: a bot plays your seat to the end."));
       return;
     }
     if (mine.absent) {
-      box.hidden = false;
-      box.className = "seat-notice away";
+      const key = backSent ? "away:sent" : "away";
+      if (box.dataset.key === key && !box.hidden) return;
       const back = el("button", "button small primary", backSent ? "Coming back…" : "I'm back");
       back.type = "button";
       back.id = "back";
@@ -198,13 +207,12 @@ export function seatExtras(send) {
         backSent = send({ type: "back" });
         if (drawn) drawNotice(drawn);
       });
-      box.replaceChildren(el("span", null, "You were away: a bot played for you. "), back);
+      show(box, key, el("span", null, "You were away: a bot played for you. "), back);
       return;
     }
     backSent = false;
     if (asking) {
-      box.hidden = false;
-      box.className = "seat-notice confirm";
+      if (box.dataset.key === "confirm" && !box.hidden) return;
       const yes = el("button", "button small danger", "Leave for good");
       yes.type = "button";
       yes.id = "confirm-leave";
@@ -220,10 +228,11 @@ export function seatExtras(send) {
         asking = false;
         if (drawn) render(drawn);
       });
-      box.replaceChildren(el("span", null, "Leave this game for good? A bot will play your seat to the end, and you cannot come back. "), yes, no);
+      show(box, "confirm", el("span", null, "Leave this game for good? A bot will play your seat to the end, and you cannot come back. "), yes, no);
       return;
     }
     box.hidden = true;
+    box.dataset.key = "";
   }
 
   function drawLeave(page) {

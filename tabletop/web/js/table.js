@@ -10,12 +10,13 @@ import { lineItem, lineText } from "./said.js";
 
 const FINAL_CODES = new Set([4400, 4403, 4404]);
 const LOG_MAX = 300;
+const LOG_SHOWN = 150;
 
 const id = tableId();
 const token = hashParams().get("token");
 const page = {
   table: null, seats: [], me: null, view: null, step: 0, over: false, last: null,
-  labels: {}, content: {}, scores: null, log: [], pending: false, socket: null, retry: 0, rematch: null, fresh: false, offers: [],
+  labels: {}, content: {}, scores: null, log: [], logNew: 0, logFull: true, pending: false, socket: null, retry: 0, rematch: null, fresh: false, offers: [],
 };
 const $ = (sel) => document.querySelector(sel);
 const extras = seatExtras(sendMessage); // clocks, "I'm back", "Leave the game" (clock.js)
@@ -62,7 +63,7 @@ function receive(msg) {
       page.retry = 0;
       Object.assign(page, {
         table: msg.table, seats: msg.table.seats, me: msg.seat, view: msg.view, labels: msg.labels || {}, content: msg.content || {}, scores: msg.table.scores, step: msg.step,
-        over: msg.over, last: msg.last, log: msg.log, pending: false, rematch: msg.table.rematch, fresh: false, offers: msg.offers || [],
+        over: msg.over, last: msg.last, log: msg.log, logFull: true, pending: false, rematch: msg.table.rematch, fresh: false, offers: msg.offers || [],
       });
       noteClocks(page, msg.table);
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
@@ -75,32 +76,33 @@ function receive(msg) {
       Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: !answered, fresh: true });
       noteClocks(page, msg);
       page.log.push(...msg.events);
+      page.logNew += msg.events.length;
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
       const wasAsked = asked();
-      render();
+      draw();
       say(msg.events, !wasAsked && asked());
       break;
     }
     case "seats":
       page.seats = msg.seats;
       if (page.table) page.table.seats = msg.seats;
-      if (page.view) render();
+      if (page.view) draw();
       break;
     case "chat":
       addChatLine(msg.line);
       break;
     case "offers": // trade offers made by this seat or to it (games that trade at any time)
       page.offers = msg.offers || [];
-      if (page.view) render();
+      if (page.view) draw();
       break;
     case "rematch":
       page.rematch = msg.table;
-      if (page.view) render();
+      if (page.view) draw();
       break;
     case "error":
       page.pending = false;
       toast(msg.error);
-      if (page.view) render();
+      if (page.view) draw();
       break;
     default:
       break;
@@ -139,6 +141,15 @@ function act(text) {
   page.socket.send(JSON.stringify({ type: "action", action: text, step: page.step }));
 }
 
+// Updates drawn once a frame: the bots' moves come in bursts, and each drawing costs a layout.
+let frame = 0;
+function draw() {
+  if (!frame) frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+  });
+}
+
 function render() {
   document.body.classList.toggle("pending", page.pending);
   document.body.dataset.step = String(page.step);
@@ -166,10 +177,16 @@ function render() {
   page.fresh = false;
 }
 
+// The log: only the new lines added, unless the seats (whose names it says) changed.
 function renderLog() {
   const list = $("#log");
-  const lines = page.log.map((e) => lineItem(e)).filter(Boolean);
-  list.replaceChildren(...lines.slice(-150));
+  const items = (events) => events.map((e) => lineItem(e)).filter(Boolean);
+  if (page.logFull) list.replaceChildren(...items(page.log).slice(-LOG_SHOWN));
+  else if (page.logNew) list.append(...items(page.log.slice(-page.logNew)));
+  else return;
+  while (list.childElementCount > LOG_SHOWN) list.firstElementChild.remove();
+  page.logFull = false;
+  page.logNew = 0;
   list.scrollTop = list.scrollHeight;
 }
 
