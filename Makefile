@@ -38,7 +38,11 @@ play: $(VENV)/.built
 serve: $(VENV)/.built
 	$(BIN)/tabletop serve
 
-test: $(VENV)/.dev lint typecheck unit
+# lint, mypy, the compile and the browsers' install side by side (mypy and mypyc's front end each
+# keep one core busy), then the suite
+test: $(VENV)/.dev
+	$(MAKE) --no-print-directory -j 4 lint typecheck build browser-deps
+	$(MAKE) --no-print-directory unit
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check tabletop tests bench setup.py
@@ -49,9 +53,11 @@ typecheck: $(VENV)/.dev
 
 # The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
 # those tests skip, and it says so); then the rules and golden tests (tests/games) on the pure Python.
+# Four workers on two cores: each browser test module is one group (tests/conftest.py), and while
+# its pages wait, the other workers' CPU-bound tests use the cores.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
-	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2
+	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 4 --dist loadgroup
 	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
