@@ -242,6 +242,16 @@ class State(ABC, Generic[A]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles (and copies) go through the saved form, which a compiled state, whose fields
+        are not a ``__dict__``, needs; the same in both builds."""
+        return (restore_state, (self.get_game(), self.to_json()))
+
+
+def restore_state(game: Game[Any], data: Mapping[str, JSON]) -> State[Any]:
+    """A pickled state back: ``game.state_from_json`` (module level, for pickle to find)."""
+    return game.state_from_json(data)
+
 
 def with_previews(state: State[Any], seat: int | None, view: dict[str, JSON]) -> dict[str, JSON]:
     """``view`` (``seat``'s, from ``state.view`` or ``state.views``) as a front end shows it to a
@@ -284,3 +294,13 @@ class Game(ABC, Generic[A]):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"tabletop.make({self.name!r}, {args})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and options: made again where it is unpickled (its content, read
+        from data files, is not pickled with it)."""
+        return (remake_game, (type(self), dict(self.options)))
+
+
+def remake_game(kind: type[Game[Any]], options: dict[str, Any]) -> Game[Any]:
+    """A pickled game back, from its class and options (module level, for pickle to find)."""
+    return kind(**options)

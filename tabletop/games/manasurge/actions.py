@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import Cards
 
 
@@ -40,6 +42,9 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.text, self.code, self.kind, self.arg, self.seat))
 
 
 SIMPLE = ("cw", "ccw", "counter", "again", "done", "draw", "hold", "yield")

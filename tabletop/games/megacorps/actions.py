@@ -13,6 +13,7 @@ asks for Japan; ``-`` for a side with nothing).  Its number is the offerer, its 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 # verbs taking nothing
 BARE = frozenset(
@@ -71,6 +72,9 @@ class Action:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.kind, self.arg, self.num))
 
 
 class Verb:

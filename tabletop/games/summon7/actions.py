@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import InvalidActionText
 
@@ -24,6 +25,9 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (parse_action, (self.text,))  # pickles and copies are the interned action
 
     @staticmethod
     def parse(text: str) -> Action:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 from ....core.errors import InvalidActionText
 from .data import load_clan
@@ -69,6 +70,9 @@ class ClanAction:
 
     def __str__(self) -> str:
         return self.text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ClanAction, (self.kind, self.a, self.b))  # a compiled frozen class has no __setstate__
 
     def _written(self) -> str:
         k, a, b = self.kind, self.a, self.b
