@@ -2,12 +2,14 @@
 
 Playwright's own Firefox is a patched build it downloads, and its BiDi channel for a stock
 Firefox asks for commands Firefox ESR does not have yet; so this talks to Firefox's Remote
-Agent itself.  A whole game by clicking, the hand as the server knows it, no JavaScript error.
+Agent itself.  A whole game of each game by clicking: Megalomania's hand as the server knows it,
+the other games' offered actions all legal, no JavaScript error.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -23,12 +25,16 @@ from .helpers import CLICKABLE, create
 pytestmark = pytest.mark.timeout(240)
 FIREFOX = "/usr/bin/firefox-esr"
 
-# The first legal card or button when the page takes clicks, scrolled into view: the middle of
-# it once it stands still for two frames, and only if a click there would reach it; else null.
-TARGET = """async (selector) => {
+# A legal card or button when the page takes clicks (the one at ``pick``, from 0 to 1, among those
+# enabled; trade offers only when nothing else is there), scrolled into view: the middle of it once
+# it stands still for two frames, and only if a click there would reach it; else null.
+TARGET = """async (selector, pick) => {
   if (document.body.classList.contains("pending")) return null;
-  const node = document.querySelector(selector);
-  if (!node) return null;
+  const all = [...document.querySelectorAll(selector)].filter((n) => !n.disabled);
+  const calm = all.filter((n) => !(n.dataset.action || "").startsWith("offer "));
+  const choices = calm.length ? calm : all;
+  if (!choices.length) return null;
+  const node = choices[Math.min(choices.length - 1, Math.floor(pick * choices.length))];
   node.scrollIntoView({ block: "center", inline: "center" });
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   const before = node.getBoundingClientRect();
@@ -44,6 +50,7 @@ HAND = """[...document.querySelectorAll(".me-box .hand .card, .me-box .table-row
   .map((card) => card.dataset.card)"""
 NOW = f"""({{
   step: Number(document.body.dataset.step || 0),
+  actions: [...document.querySelectorAll("{CLICKABLE}")].map((n) => n.dataset.action).filter(Boolean),
   ready: !document.body.classList.contains("pending") && document.querySelector("{CLICKABLE}") !== null,
   over: document.querySelector("#end:not([hidden])") !== null,
 }})"""
@@ -67,9 +74,10 @@ def until(ff: Session, expression: str, seconds: float = 20) -> None:
         ff.sleep(0.02)
 
 
-def click_something(ff: Session) -> bool:
-    """Click the first legal card or button with the mouse; False when there is none right now."""
-    where = ff.call(TARGET, CLICKABLE)
+def click_something(ff: Session, pick: float = 0.0) -> bool:
+    """Click a legal card or button with the mouse (the first, or the one at ``pick``); False when
+    there is none right now."""
+    where = ff.call(TARGET, CLICKABLE, pick)
     if where is None:
         return False
     ff.click_at(*where)
@@ -104,4 +112,47 @@ def test_a_whole_game_by_clicking_in_firefox(ff: Session, live: Live) -> None:
     assert room.over and steps[-1] == room.step
     assert ff.evaluate("document.querySelector('#rematch') !== null")
     ff.sleep(0.2)  # the last log entries
+    assert not ff.errors, ff.errors
+
+
+# Every other game to its end, one person against bots, clicking at random among the choices
+OTHER_GAMES: dict[str, tuple[list[str], dict[str, Any], str]] = {
+    "summon7": (["person", "easy", "easy", "easy"], {"target": 90}, ".s7-table"),
+    "clan": (["person", "easy", "easy"], {"pregame": 25, "rounds": 3}, ".s7-table"),
+    "manasurge": (["person", "easy", "easy"], {"wizards": True}, ".ms-table"),
+    "megacorps": (["person", "easy", "easy"], {}, ".mc-table"),
+}
+
+
+@pytest.mark.parametrize("game", list(OTHER_GAMES))
+def test_every_other_game_to_the_end_in_firefox(ff: Session, live: Live, game: str) -> None:
+    seats, options, ready = OTHER_GAMES[game]
+    created = create(live, seats, game, **options)
+    room = live.room(created["table"]["id"])
+    ff.goto(created["links"]["seats"][0]["url"])
+    until(ff, f"document.querySelector('{ready}') !== null")
+    rng = random.Random(7)
+    clicks, turns_checked, steps = 0, 0, [0]
+    deadline = time.monotonic() + 200
+    while True:
+        assert time.monotonic() < deadline, f"{game} did not end: {clicks} clicks, errors: {ff.errors}"
+        now: dict[str, Any] = ff.evaluate(NOW)
+        steps.append(int(now["step"]))
+        if now["over"]:
+            break
+        if now["ready"] and now["step"] == room.step and 0 in room.state.to_act():
+            # the table waits for this seat: every action the page offers is one of its legal ones
+            legal = {str(a) for a in room.state.legal_actions_for(0)}
+            offered = {a for a in now["actions"] if not a.startswith("offer ")}
+            assert offered <= legal, f"{game} at step {now['step']}: {offered - legal} are not legal"
+            turns_checked += 1
+        if click_something(ff, rng.random()):
+            clicks += 1
+        else:
+            ff.sleep(0.015)
+    assert clicks >= 3 and turns_checked >= 3, (clicks, turns_checked)
+    assert steps == sorted(steps)  # the step only moves on
+    until(ff, f"document.querySelectorAll('#end table.final tr').length === {len(seats)}")
+    assert room.over and steps[-1] == room.step
+    ff.sleep(0.2)
     assert not ff.errors, ff.errors
