@@ -53,11 +53,11 @@ typecheck: $(VENV)/.dev
 
 # The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
 # those tests skip, and it says so); then the rules and golden tests (tests/games) on the pure Python.
-# Four workers on two cores: each browser test module is one group (tests/conftest.py), and while
-# its pages wait, the other workers' CPU-bound tests use the cores.
+# Four workers on two cores (scripts/test-suite.sh): two for the browser tests, which mostly wait,
+# and two for the others, which use the cores meanwhile.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
-	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 4 --dist loadgroup
+	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh scripts/test-suite.sh $(BIN)/pytest
 	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each

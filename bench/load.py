@@ -58,6 +58,7 @@ class Tally:
     measure_from: float = 0.0  # after the warm-up: every table's first actions arrive at once
     cpu_from: float | None = None
     cpu_to: float | None = None
+    own_cpu: float = 0.0  # this process's (the clients') CPU seconds over the measured window
     stop_at: float = 0.0
     max_actions: int = 0
 
@@ -159,11 +160,11 @@ async def run(
     tally.measure_from = started + warmup
     tally.stop_at = started + warmup + seconds
 
-    async def sample_cpu() -> None:  # the server's CPU time over the measured window
+    async def sample_cpu() -> None:  # the server's and the clients' CPU time over the measured window
         await asyncio.sleep(warmup)
-        tally.cpu_from = cpu_seconds(server_pid)
+        tally.cpu_from, own_from = cpu_seconds(server_pid), time.process_time()
         await asyncio.sleep(seconds)
-        tally.cpu_to = cpu_seconds(server_pid)
+        tally.cpu_to, tally.own_cpu = cpu_seconds(server_pid), time.process_time() - own_from
 
     sampler = asyncio.create_task(sample_cpu())
     results = await asyncio.gather(*clients, return_exceptions=True)
@@ -275,6 +276,8 @@ def main() -> None:
         used = tally.cpu_to - tally.cpu_from
         figures["server_cpu_share"] = round(used / args.seconds, 2)  # 1.0: one core busy
         figures["server_cpu_ms_per_action"] = round(1000 * used / tally.accepted, 3)
+    # the load generator's own share: near 1.0, the clients (one process) limit, not the server
+    figures["clients_cpu_share"] = round(tally.own_cpu / args.seconds, 2)
     if args.json:
         print(json.dumps(figures, indent=1))
         return
@@ -287,7 +290,8 @@ def main() -> None:
     if "server_cpu_ms_per_action" in figures:
         print(
             f"server CPU: {figures['server_cpu_share']} of a core, "
-            f"{figures['server_cpu_ms_per_action']} ms per action; load average {figures['load_average']}"
+            f"{figures['server_cpu_ms_per_action']} ms per action; the clients: "
+            f"{figures['clients_cpu_share']} of a core; load average {figures['load_average']}"
         )
 
 

@@ -1,11 +1,6 @@
-"""How the suite is spread over a small machine's cores (``make test`` runs ``pytest -n 4 --dist
-loadgroup``).
-
-A browser test mostly waits: for the page to draw, for the server, for a bot. Run after the rest,
-the browser tests left a core idle for minutes. So each browser test module is one xdist group
-(its live server and browser start once): the groups are the biggest units of work, so xdist hands
-them out first, and the CPU-bound tests, one by one, fill the cores while the pages wait.
-"""
+"""Marks every test that drives a real browser ``browser`` (by the fixtures it uses), so that
+``make test`` can run them beside the others (scripts/test-suite.sh): a browser test mostly waits,
+for the page to draw, the server, a bot, and run after the rest it left a core idle for minutes."""
 
 from __future__ import annotations
 
@@ -14,9 +9,8 @@ import pytest
 BROWSER_FIXTURES = {"browser", "ff"}  # Chromium (Playwright) and Firefox (WebDriver BiDi)
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups into the test ids
+@pytest.hookimpl(tryfirst=True)  # before -m selects by it
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
