@@ -8,16 +8,16 @@ the luck of the deal out of the comparison.  Game ``i`` is deal ``i // n``, rota
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..agents import make_agent, observe
 from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game
 from ..core.registry import make
-from .pool import Progress, chunk_bounds, open_backend
+from .pool import Progress, play_in_chunks
 from .simulate import SimulationError, bot_seed, check_bots, game_seed
 from .stats import wilson
 
@@ -187,14 +187,8 @@ def arena(
     lineup = tuple(check_bots(bots, game.players))
     n = game.players
     games = math.ceil(games / n) * n
-    with open_backend(backend, workers, address) as runner:
-        chunks = [
-            ArenaChunk(game.name, game.options, seed, lineup, start, stop)
-            for start, stop in chunk_bounds(games, runner.workers)
-        ]
-        started = time.perf_counter()
-        results = runner.run(play_arena_chunk, chunks, progress)
-        elapsed = time.perf_counter() - started
+    chunk = partial(ArenaChunk, game.name, game.options, seed, lineup)  # then (start, stop)
+    results, elapsed = play_in_chunks(backend, workers, address, games, chunk, play_arena_chunk, progress)
     return ArenaResult(
         game=game.name,
         options=game.options,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -120,6 +121,24 @@ def open_backend(
             yield runner
     else:
         raise BackendError(f"no backend called {backend!r}; the backends are {', '.join(BACKENDS)}")
+
+
+def play_in_chunks(
+    backend: str,
+    workers: int | None,
+    address: str | None,
+    games: int,
+    make_chunk: Callable[[int, int], C],
+    play: Callable[[C], list[R]],
+    progress: Progress | None = None,
+) -> tuple[list[R], float]:
+    """``games`` games cut into chunks (``make_chunk(start, stop)``, sized for the backend's
+    workers) and played on ``backend``: the results in chunk order, and the seconds they took."""
+    with open_backend(backend, workers, address) as runner:
+        chunks = [make_chunk(start, stop) for start, stop in chunk_bounds(games, runner.workers)]
+        started = time.perf_counter()
+        results = runner.run(play, chunks, progress)
+        return results, time.perf_counter() - started
 
 
 # --------------------------------------------------------------------------- process backend

@@ -10,9 +10,9 @@ in game order.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..agents import AGENTS, make_agent, observe
@@ -22,7 +22,7 @@ from ..core.registry import make
 from ..core.rng import derive
 from .content import Watcher, watcher_for
 from .missions import mission_tasks, round_outcomes
-from .pool import Progress, chunk_bounds, open_backend
+from .pool import Progress, play_in_chunks
 from .summary import GameResult, Summary, summarize
 
 _GAMES_STREAM, _BOTS_STREAM = 0, 1
@@ -147,14 +147,8 @@ def simulate(
         raise ValueError("use at least one worker")
     game = make(game_name, **dict(options or {}))
     names = tuple(check_bots(bots or ["random"], game.players))
-    with open_backend(backend, workers, address) as runner:
-        chunks = [
-            Chunk(game.name, game.options, seed, names, start, stop)
-            for start, stop in chunk_bounds(games, runner.workers)
-        ]
-        started = time.perf_counter()
-        results = runner.run(play_chunk, chunks, progress)
-        elapsed = time.perf_counter() - started
+    chunk = partial(Chunk, game.name, game.options, seed, names)  # then (start, stop)
+    results, elapsed = play_in_chunks(backend, workers, address, games, chunk, play_chunk, progress)
     return summarize(
         game=game.name,
         options=game.options,

@@ -13,7 +13,6 @@ import pytest
 from tabletop.sim.balance import (
     BASELINE,
     BalanceError,
-    Progress,
     Store,
     missing_chunks,
     next_target,
@@ -27,6 +26,8 @@ from tabletop.sim.content import DATA_FILES
 from tabletop.sim.measures import Difference, Figure, Tally, compare, estimate, holm, wilson_interval
 from tabletop.sim.simulate import Chunk as SimChunk
 from tabletop.sim.simulate import play_chunk
+
+from .helpers import StopAfter
 
 
 def edited(tmp_path: Path, game: str, old: str, new: str, name: str = "variant.toml") -> Path:
@@ -165,18 +166,6 @@ def test_results_round_trip_through_json() -> None:
         (result,) = play_chunk(chunk)
         name, again = result_from_json(json.loads(json.dumps(result_to_json("x", result))))
         assert name == "x" and again == result
-
-
-class StopAfter(Progress):
-    """Ctrl-C after ``games`` games have finished."""
-
-    def __init__(self, games: int) -> None:
-        self.left = games
-
-    def advance(self, games: int) -> None:
-        self.left -= games
-        if self.left <= 0:
-            raise KeyboardInterrupt
 
 
 def test_ctrl_c_keeps_what_is_done_and_the_same_run_goes_on(tmp_path: Path) -> None:

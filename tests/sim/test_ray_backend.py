@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from tabletop.cli import app
 from tabletop.core.errors import InvalidOptions
 from tabletop.sim.arena import arena
-from tabletop.sim.balance import BalanceSpec, Progress, Store, plan, run_balance
+from tabletop.sim.balance import BalanceSpec, Store, plan, run_balance
 from tabletop.sim.balance_report import build, to_json
 from tabletop.sim.content import DATA_FILES
 from tabletop.sim.pool import open_backend
@@ -26,6 +26,8 @@ from tabletop.sim.simulate import Chunk, play_chunk, simulate
 
 pytest.importorskip("ray", reason="the Ray backend needs pip install -e '.[cluster]'")
 from tabletop.sim.ray_backend import RayRunner, ray_runner
+
+from .helpers import StopAfter
 
 
 def timeless(data: dict[str, Any]) -> dict[str, Any]:
@@ -57,18 +59,6 @@ def a_games_error_in_a_task_is_raised_as_itself() -> None:
     bad = Chunk("megalomania", {"players": 9}, 1, ("random",), 0, 1)
     with open_backend("ray") as runner, pytest.raises(InvalidOptions, match="players"):
         runner.run(play_chunk, [bad, bad])
-
-
-class StopAfter(Progress):
-    """Ctrl-C after ``games`` games have finished."""
-
-    def __init__(self, games: int) -> None:
-        self.left = games
-
-    def advance(self, games: int) -> None:
-        self.left -= games
-        if self.left <= 0:
-            raise KeyboardInterrupt
 
 
 def balance_stops_resumes_and_reports_the_same_figures(tmp_path: Path) -> None:
