@@ -53,8 +53,7 @@ typecheck: $(VENV)/.dev
 
 # The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
 # those tests skip, and it says so); then the rules and golden tests (tests/games) on the pure Python.
-# Four workers on two cores (scripts/test-suite.sh): two for the browser tests, which mostly wait,
-# and two for the others, which use the cores meanwhile.
+# In two parts (scripts/test-suite.sh): every other test, then the browser tests, each on two workers.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
 	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh scripts/test-suite.sh $(BIN)/pytest

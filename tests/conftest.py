@@ -1,6 +1,6 @@
 """Marks every test that drives a real browser ``browser`` (by the fixtures it uses), so that
-``make test`` can run them beside the others (scripts/test-suite.sh): a browser test mostly waits,
-for the page to draw, the server, a bot, and run after the rest it left a core idle for minutes."""
+``make test`` runs them as a part of their own (scripts/test-suite.sh): a module per worker, so
+that its live server and browser start once."""
 
 from __future__ import annotations
 
