@@ -42,8 +42,9 @@ def project_copy(where: Path) -> Path:
 
 def build(src: Path, kind: str, out: Path, **env: str) -> Path:
     environ = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_")} | env
-    done = subprocess.run(
+    done = subprocess.run(  # run from elsewhere: a checkout's build/ folder would shadow the tool
         [sys.executable, "-m", "build", f"--{kind}", "--no-isolation", "--outdir", str(out), str(src)],
+        cwd=src.parent,
         env=environ,
         capture_output=True,
         text=True,
@@ -103,6 +104,7 @@ def test_a_source_distribution_installs_pure_where_nothing_compiles(tmp_path: Pa
     install = ["install", "--no-deps", "--no-build-isolation", "-v", "--target", str(site), str(sdist)]
     done = subprocess.run(
         [sys.executable, "-m", "pip", *install],
+        cwd=tmp_path,
         env=environ,
         capture_output=True,
         text=True,
