@@ -53,10 +53,10 @@ typecheck: $(VENV)/.dev
 
 # The whole suite on the compiled rules, with a throwaway PostgreSQL server when one can be had (else
 # those tests skip, and it says so); then the rules and golden tests (tests/games) on the pure Python.
-# In two parts (scripts/test-suite.sh): every other test, then the browser tests, each on two workers.
+# The browser tests, the longest, come first (tests/conftest.py), so the short ones fill both workers.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
-	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh scripts/test-suite.sh $(BIN)/pytest
+	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2
 	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
