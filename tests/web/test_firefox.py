@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -84,28 +84,43 @@ def click_something(ff: Session, pick: float = 0.0) -> bool:
     return True
 
 
+def play_to_the_end(
+    ff: Session,
+    room: Any,
+    seconds: float,
+    pick: Callable[[], float],
+    at_turn: Callable[[dict[str, Any]], None],
+) -> tuple[int, int, list[int]]:
+    """Click (the choice at ``pick()``) until the game is over; ``at_turn(now)`` checks the page each
+    time the table waits for seat 0. The clicks, the turns checked, and each step the page showed."""
+    clicks, turns_checked, steps = 0, 0, [0]
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end: {clicks} clicks, errors: {ff.errors}"
+        now: dict[str, Any] = ff.evaluate(NOW)
+        steps.append(int(now["step"]))
+        if now["over"]:
+            return clicks, turns_checked, steps
+        if now["ready"] and now["step"] == room.step and 0 in room.state.to_act():
+            at_turn(now)
+            turns_checked += 1
+        if click_something(ff, pick()):
+            clicks += 1
+        else:
+            ff.sleep(0.015)
+
+
 def test_a_whole_game_by_clicking_in_firefox(ff: Session, live: Live) -> None:
     created = create(live, ["person", "easy", "easy", "easy"])
     room = live.room(created["table"]["id"])
     ff.goto(created["links"]["seats"][0]["url"])
     until(ff, "document.querySelector('.mg-table') !== null")
     assert ff.evaluate("document.querySelector('#who').textContent") == "You are in seat 0"
-    clicks, turns_checked, steps = 0, 0, [0]
-    deadline = time.monotonic() + 180
-    while True:
-        assert time.monotonic() < deadline, f"the game did not end: {clicks} clicks, errors: {ff.errors}"
-        now: dict[str, Any] = ff.evaluate(NOW)
-        steps.append(int(now["step"]))
-        if now["over"]:
-            break
-        if now["ready"] and now["step"] == room.step and room.state.current_seat == 0:
-            # the table waits for this seat: the page shows the hand the server deals it
-            assert sorted(ff.evaluate(HAND)) == sorted(texts(room.state.hands[0])), f"at step {now['step']}"
-            turns_checked += 1
-        if click_something(ff):
-            clicks += 1
-        else:
-            ff.sleep(0.015)
+
+    def hand_is_dealt(now: dict[str, Any]) -> None:  # the page shows the hand the server deals
+        assert sorted(ff.evaluate(HAND)) == sorted(texts(room.state.hands[0])), f"at step {now['step']}"
+
+    clicks, turns_checked, steps = play_to_the_end(ff, room, 180, lambda: 0.0, hand_is_dealt)
     assert clicks > 30 and turns_checked > 10, (clicks, turns_checked)
     assert steps == sorted(steps) and steps[-1] > 100  # the step only moves on
     until(ff, "document.querySelectorAll('#end table.final tr').length === 4")
@@ -131,25 +146,13 @@ def test_every_other_game_to_the_end_in_firefox(ff: Session, live: Live, game: s
     room = live.room(created["table"]["id"])
     ff.goto(created["links"]["seats"][0]["url"])
     until(ff, f"document.querySelector('{ready}') !== null")
-    rng = random.Random(7)
-    clicks, turns_checked, steps = 0, 0, [0]
-    deadline = time.monotonic() + 200
-    while True:
-        assert time.monotonic() < deadline, f"{game} did not end: {clicks} clicks, errors: {ff.errors}"
-        now: dict[str, Any] = ff.evaluate(NOW)
-        steps.append(int(now["step"]))
-        if now["over"]:
-            break
-        if now["ready"] and now["step"] == room.step and 0 in room.state.to_act():
-            # the table waits for this seat: every action the page offers is one of its legal ones
-            legal = {str(a) for a in room.state.legal_actions_for(0)}
-            offered = {a for a in now["actions"] if not a.startswith("offer ")}
-            assert offered <= legal, f"{game} at step {now['step']}: {offered - legal} are not legal"
-            turns_checked += 1
-        if click_something(ff, rng.random()):
-            clicks += 1
-        else:
-            ff.sleep(0.015)
+
+    def only_legal_offered(now: dict[str, Any]) -> None:  # every action the page offers is legal
+        legal = {str(a) for a in room.state.legal_actions_for(0)}
+        offered = {a for a in now["actions"] if not a.startswith("offer ")}
+        assert offered <= legal, f"{game} at step {now['step']}: {offered - legal} are not legal"
+
+    clicks, turns_checked, steps = play_to_the_end(ff, room, 200, random.Random(7).random, only_legal_offered)
     assert clicks >= 3 and turns_checked >= 3, (clicks, turns_checked)
     assert steps == sorted(steps)  # the step only moves on
     until(ff, f"document.querySelectorAll('#end table.final tr').length === {len(seats)}")
