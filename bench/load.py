@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import ipaddress
 import json
 import os
@@ -55,11 +57,15 @@ class Tally:
     accepted: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     finished: int = 0
-    measure_from: float = 0.0  # after the warm-up: every table's first actions arrive at once
+    measure_from: float = float("inf")  # set once every client has joined, plus the warm-up
+    joined: int = 0
+    all_joined: asyncio.Event = field(default_factory=asyncio.Event)
+    clients: int = 0
     cpu_from: float | None = None
     cpu_to: float | None = None
     own_cpu: float = 0.0  # this process's (the clients') CPU seconds over the measured window
     stop_at: float = 0.0
+    measured: float = 0.0  # seconds measured, at the end
     max_actions: int = 0
 
     @property
@@ -102,9 +108,13 @@ async def seat(
                 continue
             if kind not in ("welcome", "update"):
                 continue
+            if kind == "welcome":
+                tally.joined += 1
+                if tally.joined == tally.clients:
+                    tally.all_joined.set()
             step = message["step"]
             now = time.perf_counter()
-            measuring = time.monotonic() >= tally.measure_from
+            measuring = tally.measure_from <= time.monotonic() < tally.stop_at
             if step in sent:
                 began = sent.pop(step)
                 if measuring:
@@ -135,6 +145,10 @@ async def run(
     bots: int,
     server_pid: int | None = None,
 ) -> Tally:
+    # the clients' own garbage (a parsed message a moment) is freed by reference counts; the
+    # default collector would walk every open socket's objects hundreds of times a second, a
+    # cost of this process that says nothing about the server
+    gc.set_threshold(100_000, 50, 1000)
     rng = random.Random(1)
     created = await asyncio.gather(
         *(
@@ -156,24 +170,33 @@ async def run(
             if link["url"]:
                 token = link["url"].split("#token=", 1)[1]
                 clients.append(seat(ws_base, table, token, tally, think, random.Random(rng.random())))
-    started = time.monotonic()
-    tally.measure_from = started + warmup
-    tally.stop_at = started + warmup + seconds
+    tally.clients = len(clients)
+    tally.stop_at = float("inf")
 
     async def sample_cpu() -> None:  # the server's and the clients' CPU time over the measured window
+        # connecting thousands of sockets takes seconds: the warm-up starts once all are in
+        with contextlib.suppress(TimeoutError):  # a client that never got in does not hold it up
+            await asyncio.wait_for(tally.all_joined.wait(), 120)
+        started = time.monotonic()
+        tally.measure_from, tally.stop_at = started + warmup, started + warmup + seconds
         await asyncio.sleep(warmup)
         tally.cpu_from, own_from = cpu_seconds(server_pid), time.process_time()
         await asyncio.sleep(seconds)
         tally.cpu_to, tally.own_cpu = cpu_seconds(server_pid), time.process_time() - own_from
 
+    tasks = [asyncio.create_task(c) for c in clients]
     sampler = asyncio.create_task(sample_cpu())
-    results = await asyncio.gather(*clients, return_exceptions=True)
-    await sampler
+    await asyncio.gather(sampler, return_exceptions=True)  # the measured window is over
+    # the clients waiting for a turn that will not come (its player stopped) stop too
+    await asyncio.wait(tasks, timeout=2.0)
+    for task in tasks:
+        task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
     for result in results:
-        if isinstance(result, BaseException):
+        if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
             name = type(result).__name__
             tally.errors[name] = tally.errors.get(name, 0) + 1
-    tally.stop_at = time.monotonic() - tally.measure_from  # now: the measured time
+    tally.measured = max(0.0, min(time.monotonic(), tally.stop_at) - tally.measure_from)
     return tally
 
 
@@ -232,6 +255,7 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=0, choices=range(4), help="bot seats per table (easy)")
     parser.add_argument("--max-actions", type=int, default=1_000_000, help="stop after this many actions")
     parser.add_argument("--url", help="a running server on a loopback address (default: start one)")
+    parser.add_argument("--server-pid", type=int, help="with --url: the server's process, to measure its CPU")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
@@ -243,7 +267,7 @@ def main() -> None:
         else:
             process, base = start_server(Path(folder) / "load.db")
         try:
-            pid = process.pid if process is not None else None
+            pid = process.pid if process is not None else args.server_pid
             work = run(
                 base, args.tables, args.seconds, args.warmup, args.think, args.max_actions, args.bots, pid
             )
@@ -253,7 +277,7 @@ def main() -> None:
             if process is not None:
                 process.terminate()
                 process.wait(10)
-    elapsed = tally.stop_at
+    elapsed = tally.measured
     figures = {
         "tables": args.tables,
         "clients": args.tables * (4 - args.bots),

@@ -203,7 +203,7 @@ class Offers:
     async def carry_out(self) -> None:
         """Carry out the accepted offers, oldest first, if a trade is open now; an offer no longer
         possible becomes void.  Called after every action (under the room's lock)."""
-        if self.busy or not self.trading:
+        if self.busy or not self.items or not self.trading:  # the cheap test first: after every action
             return
         self.busy = True
         try:

@@ -40,7 +40,7 @@ from .clocks import SeatClocks, stored_control
 from .messages import dumps
 from .offers import Offers
 from .refused import Refused
-from .said import seat_names, told_events
+from .said import Teller, seat_names, told_events
 from .scheduler import Busy
 from .schema import Account
 from .storage import Append, SeatRow, TableRow
@@ -225,7 +225,9 @@ class Room:
         self.announce_seats()
 
     def names(self) -> list[str]:
-        return seat_names(self.public_seats())
+        return seat_names(
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in self.seats
+        )
 
     # -- who is asked what ---------------------------------------------------------
     def ask(self, mover: int | None, at: float) -> None:
@@ -524,7 +526,7 @@ class Room:
         over = self.over
         scores = self.state.scores()
         names = self.names()
-        stepped = [(self.step, e) for e in events]
+        teller = Teller(self.game.name, [(self.step, e) for e in events], over, names)
         clocks, now = self.running_clocks(), self.now()
         audience = [seat for seat, group in self.conns.items() if group]
         for seat, seen in zip(audience, self.state.views(audience), strict=True):
@@ -536,7 +538,7 @@ class Room:
                     "step": self.step,
                     "over": over,
                     "last": self.last_for(seat),
-                    "events": told_events(self.game.name, stepped, seat, over, names),
+                    "events": teller.told(seat),
                     "view": view,
                     "labels": labels(self.game.name, view, names),
                     "scores": scores,

@@ -31,13 +31,29 @@ def told_events(
 ) -> list[JSON]:
     """The events ``seat`` may see (all of them once ``everything`` is public), each with its line
     of the log under ``words`` when it is worth one."""
-    describe = wording(game).describe_event
-    out: list[JSON] = []
-    for step, event in events:
-        if everything or event.visible(seat):
-            told: dict[str, JSON] = {"step": step, **event.to_json()}
-            line = describe(event.kind, event.data, seat, names)
-            if line is not None:
-                told["words"] = line.to_json()
-            out.append(told)
-    return out
+    return Teller(game, events, everything, names).told(seat)
+
+
+class Teller:
+    """:func:`told_events` for every seat of one update: each event's JSON is made once, its words
+    once per seat (the words differ by seat: "you take" or "Ana takes")."""
+
+    def __init__(
+        self, game: str, events: Iterable[tuple[int, Event]], everything: bool, names: Sequence[str]
+    ) -> None:
+        self.describe = wording(game).describe_event
+        self.events = list(events)
+        self.everything = everything
+        self.names = names
+        self.json: list[dict[str, JSON] | None] = [None] * len(self.events)
+
+    def told(self, seat: int | None) -> list[JSON]:
+        out: list[JSON] = []
+        for i, (step, event) in enumerate(self.events):
+            if self.everything or event.visible(seat):
+                shared = self.json[i]
+                if shared is None:
+                    shared = self.json[i] = {"step": step, **event.to_json()}
+                line = self.describe(event.kind, event.data, seat, self.names)
+                out.append(shared if line is None else {**shared, "words": line.to_json()})
+        return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -46,30 +47,52 @@ TOO_MANY = 4429  # a limit reached (traffic.py), as for a client too far behind
 
 
 class SocketConn:
+    """One WebSocket's outgoing messages: queued without waiting, sent in order by its own task.
+
+    A deque and one future to wake the task when it sleeps, not an ``asyncio.Queue``: every
+    update passes here once per seat, and the queue's bookkeeping was a tenth of the server's
+    time under load (docs/benchmarks.md, "The server")."""
+
     def __init__(self, ws: WebSocket, seat: int | None) -> None:
         self.ws = ws
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.pending: deque[str | None] = deque()  # None: close after what comes before
+        self.waiter: asyncio.Future[None] | None = None  # set while the task sleeps
         self.task = asyncio.get_running_loop().create_task(self._pump())
         self.dropped = False
         self.ending: tuple[int, str] | None = None  # the close code and reason, once it must close
 
+    def _put(self, text: str | None) -> None:
+        self.pending.append(text)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
     def send(self, text: str) -> None:
         if self.dropped:
             return
-        if self.queue.qsize() >= MAX_QUEUED:
+        if len(self.pending) >= MAX_QUEUED:
             self.end(TOO_SLOW, "too far behind; reopen the link")
             return
-        self.queue.put_nowait(text)
+        self._put(text)
 
     def end(self, code: int, reason: str) -> None:
         """Close the socket with ``code`` once what is queued before has been sent."""
         if not self.dropped:
             self.dropped, self.ending = True, (code, reason)
-            self.queue.put_nowait(None)
+            self._put(None)
 
     async def _pump(self) -> None:
-        while (text := await self.queue.get()) is not None:
+        pending = self.pending
+        while True:
+            if not pending:
+                self.waiter = asyncio.get_running_loop().create_future()
+                await self.waiter
+                self.waiter = None
+                continue
+            text = pending.popleft()
+            if text is None:
+                break
             try:
                 await self.ws.send_text(text)
             except Exception:
@@ -80,7 +103,7 @@ class SocketConn:
 
     async def close(self) -> None:
         self.dropped = True
-        self.queue.put_nowait(None)
+        self._put(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.task, 2)
 

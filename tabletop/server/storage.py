@@ -35,6 +35,8 @@ __all__ = ["Append", "SeatRow", "Storage", "TableRow", "UserRow", "metadata"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"  # the schema of the server before migrations existed
+INSERT_ROWS = 100  # actions per INSERT statement (6 parameters each: far below every limit)
+ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto")
 
 
 def engine_url(url: str) -> str:
@@ -80,6 +82,7 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
         self.engine: Engine = create_engine(self.url, pool_pre_ping=not self.is_sqlite)
+        self._inserts: dict[int, str] = {}
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -204,20 +207,15 @@ class Storage:
         """Append actions of any tables in one transaction (a group commit)."""
         now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(actions_t),
-                [
-                    {
-                        "table_id": a.table_id,
-                        "idx": a.idx,
-                        "seat": a.seat,
-                        "action": a.action,
-                        "at": now if a.at is None else a.at,
-                        "auto": a.auto,
-                    }
-                    for a in batch
-                ],
-            )
+            # one multi-row INSERT per chunk, not executemany: the driver releases the GIL once
+            # per statement run, and each release costs this (the database's) thread a wait for
+            # the busy event loop to hand the GIL back (docs/benchmarks.md, "Server load")
+            for start in range(0, len(batch), INSERT_ROWS):
+                chunk = batch[start : start + INSERT_ROWS]
+                values: list[Any] = []
+                for a in chunk:
+                    values += (a.table_id, a.idx, a.seat, a.action, now if a.at is None else a.at, a.auto)
+                conn.exec_driver_sql(self._insert_actions(len(chunk)), tuple(values))
             for a in batch:
                 if a.finished:
                     at = now if a.at is None else a.at
@@ -226,6 +224,19 @@ class Storage:
                         .where(tables_t.c.id == a.table_id)
                         .values(finished=True, finished_at=at)
                     )
+
+    def _insert_actions(self, rows: int) -> str:
+        """The SQL inserting ``rows`` actions, in the driver's own placeholders (made once per size)."""
+        sql = self._inserts.get(rows)
+        if sql is None:
+            dialect = self.engine.dialect
+            mark = "?" if dialect.paramstyle == "qmark" else "%s"
+            quote = dialect.identifier_preparer.quote
+            row = "(" + ", ".join([mark] * len(ACTION_COLUMNS)) + ")"
+            columns = ", ".join(quote(c) for c in ACTION_COLUMNS)
+            sql = f"INSERT INTO {quote(actions_t.name)} ({columns}) VALUES " + ", ".join([row] * rows)
+            self._inserts[rows] = sql
+        return sql
 
     def mark_joined(self, table_id: str, seat: int, name: str | None) -> None:
         self.update_seat(table_id, seat, {"joined": True, "name": name})

@@ -33,23 +33,41 @@ class _Job:
     ) -> None:
         self.loop, self.future, self.append, self.call = loop, future, append, call
 
-    def finish(self, result: Any = None, error: BaseException | None = None) -> None:
-        def settle() -> None:
-            if self.future.done():
-                return
-            if error is not None:
-                self.future.set_exception(error)
-            else:
-                self.future.set_result(result)
+    def settle(self, result: Any = None, error: BaseException | None = None) -> None:
+        """On the job's event loop: hand its caller the result."""
+        if self.future.done():
+            return
+        if error is not None:
+            self.future.set_exception(error)
+        else:
+            self.future.set_result(result)
 
-        self.loop.call_soon_threadsafe(settle)
+    def finish(self, result: Any = None, error: BaseException | None = None) -> None:
+        self.loop.call_soon_threadsafe(self.settle, result, error)
+
+
+def _finish_all(jobs: list[_Job]) -> None:
+    """Settle committed jobs with one wake-up of each event loop, not one per job: every call
+    from this thread into a busy loop's thread waits for the GIL."""
+    loops: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+    for job in jobs:
+        loops.setdefault(job.loop, []).append(job)
+    for loop, group in loops.items():
+        loop.call_soon_threadsafe(_settle_all, group)
+
+
+def _settle_all(jobs: list[_Job]) -> None:
+    for job in jobs:
+        job.settle()
 
 
 class Writer:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        # a call's job, a list of appends' jobs, or None (stop)
+        self._jobs: queue.SimpleQueue[_Job | list[_Job] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._pending: list[_Job] = []  # appends made during this turn of the event loop
         self.commits = 0  # transactions committed for appends (for the load benchmark)
         self.appended = 0
 
@@ -61,45 +79,56 @@ class Writer:
         """Return once ``row`` is committed; raise if it could not be."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._jobs.put(_Job(loop, future, append=row))
+        if not self._pending:
+            loop.call_soon(self._hand_over)
+        self._pending.append(_Job(loop, future, append=row))
         await future
+
+    def _hand_over(self) -> None:
+        """The appends of one turn of the event loop go to the thread together: one wake-up of
+        the thread (and one wait for the GIL) for all of them, not one per action."""
+        if self._pending:
+            jobs, self._pending = self._pending, []
+            self._jobs.put(jobs)
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the database thread, in order with the appends."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
+        self._hand_over()  # the appends made before it go first
         self._jobs.put(_Job(loop, future, call=lambda: fn(*args)))
         return await future
 
     def close(self) -> None:
         if self._thread is not None:
+            self._hand_over()
             self._jobs.put(None)
             self._thread.join(timeout=10)
             self._thread = None
 
     # -- the thread ---------------------------------------------------------------
     def _run(self) -> None:
-        held: list[_Job | None] = []  # a job taken while batching, to run next
+        held: list[_Job | list[_Job] | None] = []  # a job taken while batching, to run next
         while True:
             job = held.pop() if held else self._jobs.get()
             if job is None:
                 return
-            if job.call is not None:
+            if isinstance(job, _Job):
                 try:
-                    job.finish(job.call())
+                    job.finish(job.call() if job.call is not None else None)
                 except Exception as err:
                     job.finish(error=err)
                 continue
-            batch = [job]
+            batch = list(job)
             while len(batch) < MAX_BATCH:
                 try:
                     more = self._jobs.get_nowait()
                 except queue.Empty:
                     break
-                if more is None or more.call is not None:
+                if not isinstance(more, list):
                     held.append(more)
                     break
-                batch.append(more)
+                batch += more
             self._commit(batch)
 
     def _commit(self, batch: list[_Job]) -> None:
@@ -116,5 +145,4 @@ class Writer:
             return
         self.commits += 1
         self.appended += len(batch)
-        for job in batch:
-            job.finish()
+        _finish_all(batch)

@@ -77,16 +77,22 @@ class Line:
         return {"parts": parts, "tone": self.tone}
 
 
+_SEGMENTS = (str, Card, Number, Mana)  # a tuple, not the union: built once (the server words every event)
+
+
 def line(*parts: Segment | Iterable[Segment], tone: Tone = "") -> Line:
     """A line from strings and cards; adjacent strings are joined, nested runs flattened."""
     flat: list[Segment] = []
     for part in parts:
-        items = [part] if isinstance(part, str | Card | Number | Mana) else list(part)
+        items: Iterable[Segment] = (part,) if isinstance(part, _SEGMENTS) else part
         for item in items:
-            if isinstance(item, str) and flat and isinstance(flat[-1], str):
-                flat[-1] += item
-            elif item != "":
-                flat.append(item)
+            if isinstance(item, str):
+                if not item:
+                    continue
+                if flat and isinstance(flat[-1], str):
+                    flat[-1] += item
+                    continue
+            flat.append(item)
     return Line(tuple(flat), tone)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.protocol import Event
-from tabletop.server.said import seat_names, told_events
+from tabletop.server.said import Teller, seat_names, told_events
 
 from .helpers import join, receive, running, token_of
 
@@ -31,6 +31,25 @@ def test_each_seat_is_told_only_its_events_in_its_own_words() -> None:
     # once the game is over everything is public, still in the reader's words
     after = told_events("megalomania", [(0, hand)], 0, True, names)
     assert after[0]["words"]["parts"] == ["Bob's hand: ", {"card": "Ku", "form": "short"}]
+
+
+def test_one_update_tells_each_seat_as_told_events_would_and_keeps_words_apart() -> None:
+    """The server words an update for every seat with one Teller: each seat gets exactly what
+    told_events gives it, and one seat's words never reach another's events."""
+    events = [
+        (4, Event("hand", {"seat": 1, "cards": ["Ku"]}, (1,))),
+        (4, Event("resources", {"seat": 1, "choice": "cubes"})),
+        (4, Event("resources", {"seat": 0, "choice": "crystals"})),
+    ]
+    names = ["Ana", "Bob", "Cy"]
+    for everything in (False, True):
+        teller = Teller("megalomania", events, everything, names)
+        told = {seat: teller.told(seat) for seat in (0, 1, 2, None)}
+        for seat, got in told.items():
+            assert got == told_events("megalomania", events, seat, everything, names)
+        assert told[1][-2]["words"]["parts"] == ["You take 10 cubes."]
+        assert told[2][-2]["words"]["parts"] == ["Bob takes 10 cubes."]
+        assert all("words" not in shared for shared in teller.json if shared is not None)
 
 
 def test_a_clan_table_sends_its_printed_texts_and_labels_every_choice(db_url: str) -> None:

@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from tabletop.core.record import Record
-from tabletop.server.storage import Append, SeatRow, Storage, TableRow, engine_url
+from tabletop.server.schema import actions_t
+from tabletop.server.storage import ACTION_COLUMNS, Append, SeatRow, Storage, TableRow, engine_url
 from tabletop.server.writer import Writer
 
 from .helpers import act, create, join, pick, receive, running, token_of
@@ -76,6 +77,36 @@ def test_the_writer_commits_before_answering_and_batches_under_load(url: str) ->
     loaded = Storage(url).load("w1")
     assert loaded is not None and len(loaded.actions) == 201 and loaded.actions[200] == "ok"
     assert writer.commits < writer.appended  # some commits carried several actions
+    storage.close()
+
+
+def test_a_call_made_after_appends_sees_them_and_big_batches_go_in_whole(url: str) -> None:
+    """The appends of one turn of the event loop reach the thread together, before a call made
+    after them; a batch larger than one INSERT statement goes in whole, in order."""
+    assert tuple(c.name for c in actions_t.columns) == ACTION_COLUMNS  # the hand-written INSERT
+    storage = Storage(url)
+    storage.create_schema()
+    storage.insert_table(row("o1"))
+    storage.insert_table(row("o2"))
+    writer = Writer(storage)
+    writer.start()
+
+    async def turn() -> Record | None:
+        appends = [
+            asyncio.ensure_future(writer.append(Append(f"o{1 + i % 2}", i // 2, 0, f"a{i}")))
+            for i in range(250)
+        ]
+        await asyncio.sleep(0)  # the appends are made (and handed over) in this turn of the loop
+        loaded = await writer.call(storage.load, "o1")
+        await asyncio.gather(*appends)
+        return loaded
+
+    loaded = asyncio.run(turn())
+    writer.close()
+    assert loaded is not None and loaded.actions == [f"a{i}" for i in range(0, 250, 2)]
+    other = storage.load("o2")
+    assert other is not None and other.actions == [f"a{i}" for i in range(1, 250, 2)]
+    assert writer.commits == 1 and writer.appended == 250  # one group commit, three statements
     storage.close()
 
 
