@@ -32,18 +32,25 @@ COMPILED_DIRS = [
     "tabletop/games",
 ]
 NOT_COMPILED = {"tabletop/core/errors.py", "tabletop/core/trading.py"}
+# the search bots' hot loop and each game's rollout and evaluation (the agents' classes stay
+# interpreted, so that any bot may derive from them)
+COMPILED_FILES = [
+    "tabletop/agents/tree.py",
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tabletop/agents").glob("*/search.py")),
+]
 
 
 def compiled_sources() -> list[str]:
     """The modules to compile; ``TABLETOP_COMPILE_ONLY`` (paths, comma-separated) keeps only those
     (a quick build of one module, as the packaging test makes)."""
     only = {p.strip() for p in os.environ.get("TABLETOP_COMPILE_ONLY", "").split(",") if p.strip()}
+    paths = [path for folder in COMPILED_DIRS for path in sorted((ROOT / folder).rglob("*.py"))]
+    paths += [ROOT / rel for rel in COMPILED_FILES]
     found: list[str] = []
-    for folder in COMPILED_DIRS:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            if path.name != "__init__.py" and rel not in NOT_COMPILED and (not only or rel in only):
-                found.append(rel)
+    for path in paths:
+        rel = path.relative_to(ROOT).as_posix()
+        if path.name != "__init__.py" and rel not in NOT_COMPILED and (not only or rel in only):
+            found.append(rel)
     return found
 
 
