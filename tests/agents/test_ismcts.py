@@ -77,3 +77,43 @@ def test_search_by_time_budget_stops() -> None:
     bot = ISMCTS(seed=0, iterations=0, seconds=0.05)
     assert bot.act(observe(s, seat)) in s.legal_actions()
     assert bot.last_iterations > 0
+
+
+DECISIONS = r"""
+import random, tabletop
+from tabletop.agents import observe
+from tabletop.agents.ismcts import ISMCTS
+out = [tabletop.BUILD]
+for name, players in (("megalomania", 4), ("summon7", 2), ("clan", 3), ("manasurge", 4), ("megacorps", 4)):
+    state, rng = tabletop.make(name, players=players).new_state(11), random.Random(5)
+    for k in range(24):
+        if state.is_terminal():
+            break
+        seat = state.current_seat if state.current_seat is not None else state.to_act()[0]
+        if k % 6 == 0:
+            out.append(str(ISMCTS(seed=k, iterations=40).act(observe(state, seat))))
+        state.apply(rng.choice(list(state.legal_actions_for(seat))), seat)
+print("\n".join(out))
+"""
+
+
+def test_the_search_decides_alike_compiled_and_pure() -> None:
+    """The compiled search (agents/tree.py, the games' search.py) draws and decides as the pure
+    Python does: the same decisions in every game, whichever build runs them."""
+    import os
+    import subprocess
+    import sys
+
+    import tabletop
+
+    runs = {}
+    for pure in ("", "1"):
+        env = {**os.environ, "TABLETOP_PURE": pure}
+        done = subprocess.run(
+            [sys.executable, "-c", DECISIONS], env=env, capture_output=True, text=True, check=True
+        )
+        build, *decisions = done.stdout.splitlines()
+        runs[build] = decisions
+    assert len(runs["pure"]) >= 15  # four or so a game
+    if tabletop.BUILD == "compiled":  # both builds ran (a machine without a compiler has one)
+        assert runs["compiled"] == runs["pure"]
