@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from tabletop.games.summon7.cards import VALUES
+from tabletop.games.summon7.clan import city
 from tabletop.games.summon7.clan.actions import HUMANS, LOCATIONS
-from tabletop.games.summon7.clan.state import OUR_HOUSE
+from tabletop.games.summon7.clan.city import OUR_HOUSE
 from tabletop.games.summon7.table import ACTIVE, BUSTED
 
 from .helpers import advance_to, clan, hand, kinds, phase, play
@@ -44,9 +45,9 @@ def test_a_meeple_goes_into_the_first_slot_bumping_the_others_right() -> None:
     s.meeples = [[1, 2], [], [], []]  # the Market (three slots) holds two rival meeples
     s.meeples_left = [5, 5, 5]
     events: list = []
-    s._place(OUR_HOUSE, 0, events)
+    city.place(s, OUR_HOUSE, 0, events)
     assert s.meeples[0] == [0, 1, 2] and "bumped" not in events[-1].data
-    s._place(1, 0, events)  # a fourth meeple pushes the last one out of the city
+    city.place(s, 1, 0, events)  # a fourth meeple pushes the last one out of the city
     assert s.meeples[0] == [1, 0, 1]
     assert events[-1].data == {"clan": "House Vask", "location": "market", "bumped": "House Morrow"}
 
@@ -242,11 +243,11 @@ def test_a_rival_goes_where_most_humans_are_preferring_a_new_location_and_takes_
     play(s, "hold", "hold")
     s.city = [[1, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 2], [1, 1, 0, 0]]
     s.meeples = [[], [], [], []]
-    assert s._rival_place(1) == 1  # the Cathedral: three priests
+    assert city.rival_place(s, 1) == 1  # the Cathedral: three priests
     s.meeples[1] = [1]
-    assert s._rival_place(1) == 2  # it is at the Cathedral already: the Barracks next
+    assert city.rival_place(s, 1) == 2  # it is at the Cathedral already: the Barracks next
     s.meeples = [[], [1], [], [1]]
     s.order, s.claim_left, s.cursor = [1, 0], [0, 1, 0], 0
     events: list = []
-    s._capture_next(events)
+    city.capture_next(s, events)
     assert kinds(events, "capture")[0] == {"clan": "House Vask", "location": "cathedral", "human": "priest"}

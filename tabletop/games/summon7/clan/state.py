@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING
 
 from ....core.errors import IllegalAction
 from ....core.protocol import JSON, Event, State
-from ....core.rng import choice, shuffle, stream
+from ....core.rng import choice, stream
 from ..cards import CARD_VALUE
 from ..state import sort_board
 from ..table import BUSTED, HELD, Table
 from . import actions as A
+from . import city, dining
 from .actions import ClanAction, Kind
+from .city import OUR_HOUSE
 from .data import ClanData
 from .phases import (
     BLAME,
@@ -48,7 +50,6 @@ if TYPE_CHECKING:
 WARD_CARD, HEX, BOAST, BRIBE, RAID, SCRAPS, TRIBUTE, CALM = range(8)
 # after a Ward decision: the turn passes (the player's own hit) or returns to the Hex's player
 PASS, RETURN = 0, 1
-OUR_HOUSE = 0  # clans in the city: 0 is the players' house, 1.. the rival houses
 
 
 def most_numerous(counts: list[int]) -> int:
@@ -331,30 +332,30 @@ class ClanState(State[ClanAction]):
             events.append(Event("pay", {"seat": s, "human": A.HUMANS[action.a]}))
             self._pay_or_ask(events)
         elif kind == Kind.DONE:
-            self._place_next(events)
+            city.place_next(self, events)
         elif kind == Kind.PLACE:
-            self._place(OUR_HOUSE, action.a, events)
+            city.place(self, OUR_HOUSE, action.a, events)
             self.cursor += 1
-            self._place_next(events)
+            city.place_next(self, events)
         elif kind == Kind.CAPTURE:
-            self._capture(OUR_HOUSE, action.a, action.b, events)
+            city.capture(self, OUR_HOUSE, action.a, action.b, events)
             self.cursor += 1
-            self._capture_next(events)
+            city.capture_next(self, events)
         elif kind == Kind.CLAIM:
             card = min(c for c in self.pool if self.kind(c) == action.a)
             self.pool.remove(card)
             self._give(s, card)
             events.append(Event("claim", {"seat": s, "card": A.POWERS[action.a]}))
             self.draft_index += 1
-            self._draft_next(events)
+            dining.draft_next(self, events)
         elif kind == Kind.EAT:
-            if not self._eat(s, events):
+            if not dining.eat(self, s, events):
                 self.dine_index += 1
-                self._dine_next(events)
+                dining.dine_next(self, events)
         elif kind == Kind.BLAME:
-            self._blame(s, action.a, events)
+            dining.blame(self, s, action.a, events)
             self.dine_index += 1
-            self._dine_next(events)
+            dining.dine_next(self, events)
         else:  # CHOOSE
             self._choose(s, action.a, events)
         return events
@@ -549,21 +550,21 @@ class ClanState(State[ClanAction]):
             events.append(
                 Event(power.id, {"seat": s, "meeples": self.meeples_left[0], "claim": self.claim_left[0]})
             )
-            self._city_cards_or_place(events)
+            city.city_cards_or_place(self, events)
         elif kind == SCRAPS:
             self.fed[s] = True
             events.append(Event("scraps", {"seat": s}))
             self.dine_index += 1
-            self._dine_next(events)
+            dining.dine_next(self, events)
         elif kind == TRIBUTE:
             self.leadership[s] += power.amount
             self.board = sort_board(self.board, self._member_scores())
             events.append(Event("tribute", {"seat": s, "leadership": self.leadership[s]}))
-            self._dine_next(events)
+            dining.dine_next(self, events)
         else:  # CALM
             self.meter = max(0, self.meter - power.amount)
             events.append(Event("calm", {"seat": s, "meter": self.meter}))
-            self._dine_next(events)
+            dining.dine_next(self, events)
 
     def _give(self, seat: int, card: int) -> None:
         self.hands[seat].append(card)
@@ -609,7 +610,7 @@ class ClanState(State[ClanAction]):
         self.history.append(entry)
         events.append(Event("home-end", {**entry, "leadership": list(self.leadership), "hungry": hungry}))
         self._thresholds(events)
-        self._city_start(events)
+        city.city_start(self, events)
 
     def _thresholds(self, events: list[Event]) -> None:
         steps = self.data.uprising
@@ -639,222 +640,8 @@ class ClanState(State[ClanAction]):
                 self.uprising = True
             events.append(Event("threshold", data))
 
-    # ------------------------------------------------------------ City phase
-    def _city_start(self, events: list[Event]) -> None:
-        d, n = self.data, self.n
-        added = []
-        for loc, place in enumerate(d.locations):
-            row = self.city[loc]
-            room = max(0, self.scaled(place.most) - sum(row))
-            rng = self._rng()
-            new = [choice(rng, place.humans) for _ in range(min(self.scaled(place.restock), room))]
-            for h in new:
-                row[h] += 1
-            added.append([A.HUMANS[h] for h in new])
-        rng = self._rng()
-        low, high = d.rival_range
-        self.scores_now = [self.house_score] + [rng.randint(low * n, high * n) for _ in d.rivals]
-        clans = ([OUR_HOUSE] if self.city_seat >= 0 else []) + list(range(1, len(d.rivals) + 1))
-        # highest House score first; on equal scores the players' house, then the rivals in order
-        self.order = sorted(clans, key=lambda c: (-self.scores_now[c], c))
-        self.meeples_left = [0] * (len(d.rivals) + 1)
-        self.claim_left = [0] * (len(d.rivals) + 1)
-        for rank, clan in enumerate(self.order):
-            self.meeples_left[clan] = d.rank_meeples[rank]
-            self.claim_left[clan] = self.scaled(d.rank_claim[rank])
-        self.cursor = 0
-        events.append(
-            Event(
-                "city",
-                {
-                    "restocked": added,
-                    "order": [self.clan_name(c) for c in self.order],
-                    "scores": [self.scores_now[c] for c in self.order],
-                    "city_seat": self.city_seat,
-                },
-            )
-        )
-        self._city_cards_or_place(events)
-
     def clan_name(self, clan: int) -> str:
         return "our house" if clan == OUR_HOUSE else self.data.rivals[clan - 1]
-
-    def _city_cards_or_place(self, events: list[Event]) -> None:
-        if self.city_seat >= 0 and self._playable(self.city_seat, "city"):
-            self.phase, self.turn = CITY_CARDS, self.city_seat
-            return
-        self._place_next(events)
-
-    def _place_next(self, events: list[Event]) -> None:
-        """In turn order, one meeple per clan at a time, until all are placed."""
-        while any(self.meeples_left[c] for c in self.order):
-            clan = self.order[self.cursor % len(self.order)]
-            if not self.meeples_left[clan]:
-                self.cursor += 1
-                continue
-            if clan == OUR_HOUSE:
-                self.phase, self.turn = PLACE, self.city_seat
-                return
-            self._place(clan, self._rival_place(clan), events)
-            self.cursor += 1
-        self.cursor = 0
-        self._capture_next(events)
-
-    def _place(self, clan: int, loc: int, events: list[Event]) -> None:
-        """Into the first slot, bumping the others right; one pushed past the last slot leaves."""
-        row = self.meeples[loc]
-        row.insert(0, clan)
-        self.meeples_left[clan] -= 1
-        data: dict[str, JSON] = {"clan": self.clan_name(clan), "location": A.LOCATIONS[loc]}
-        if len(row) > self.data.locations[loc].slots:
-            data["bumped"] = self.clan_name(row.pop())
-        events.append(Event("place", data))
-
-    def _rival_place(self, clan: int) -> int:
-        """A rival goes where most humans are, preferring a location it is not in yet."""
-        return max(
-            range(len(self.city)),
-            key=lambda loc: (clan not in self.meeples[loc], sum(self.city[loc]), -loc),
-        )
-
-    def _capture_next(self, events: list[Event]) -> None:
-        """In turn order, one human per clan at a time, until each has met its claim value (or
-        has no human left where its meeples stand)."""
-        while any(self.claim_left[c] for c in self.order):
-            clan = self.order[self.cursor % len(self.order)]
-            if not self.claim_left[clan]:
-                self.cursor += 1
-                continue
-            options = self._capturable(clan)
-            if not options:
-                self.claim_left[clan] = 0
-                self.cursor += 1
-                continue
-            if clan == OUR_HOUSE:
-                self.phase, self.turn = CAPTURE, self.city_seat
-                return
-            loc, h = max(options, key=lambda o: (self.city[o[0]][o[1]], -o[0], -o[1]))
-            self._capture(clan, loc, h, events)
-            self.cursor += 1
-        self._city_end(events)
-
-    def _capture(self, clan: int, loc: int, h: int, events: list[Event]) -> None:
-        self.city[loc][h] -= 1
-        self.claim_left[clan] -= 1
-        if clan == OUR_HOUSE:
-            self.pantry[h] += 1
-        events.append(
-            Event(
-                "capture", {"clan": self.clan_name(clan), "location": A.LOCATIONS[loc], "human": A.HUMANS[h]}
-            )
-        )
-
-    def _city_end(self, events: list[Event]) -> None:
-        self.meeples = [[] for _ in self.city]  # the meeples go home
-        if self.city_seat >= 0:
-            count = self.data.rank_cards[self.order.index(OUR_HOUSE)]
-            for _ in range(count):
-                card = self._draw_power(events)
-                if card is None:
-                    break
-                self.pool.append(card)
-            self.pool.sort()
-            events.append(
-                Event(
-                    "power-cards",
-                    {"seat": self.city_seat, "cards": [A.POWERS[self.kind(c)] for c in self.pool]},
-                )
-            )
-        self.table.collect()  # the round's cards stay in play until the end of the City phase
-        self._draft_start(events)
-
-    def _draw_power(self, events: list[Event]) -> int | None:
-        if not self.power_deck:
-            if not self.power_discard:
-                return None
-            self.power_deck = sorted(self.power_discard)
-            self.power_discard = []
-            shuffle(self._rng(), self.power_deck)
-            events.append(Event("power-reshuffle", {"cards": len(self.power_deck)}))
-        return self.power_deck.pop()
-
-    # ----------------------------------------------------------- Power phase
-    def _draft_start(self, events: list[Event]) -> None:
-        status = self.table.status
-        players = self.players_by_leadership()
-        self.claimers = [self.city_seat] if self.city_seat >= 0 else []
-        self.claimers += [s for s in players if status[s] == HELD and s != self.city_seat]
-        self.draft_busted = [s for s in players if status[s] == BUSTED]
-        self.draft_step = self.draft_index = 0
-        self._draft_next(events)
-
-    def _draft_next(self, events: list[Event]) -> None:
-        """Claims in order (the winner first, then the held players by leadership); then each
-        busted player gets a random card of those left; again, until none is left."""
-        while self.pool:
-            if self.draft_step == 0:
-                if self.draft_index < len(self.claimers):
-                    self.phase, self.turn = DRAFT, self.claimers[self.draft_index]
-                    return
-                self.draft_step, self.draft_index = 1, 0
-            elif self.draft_index < len(self.draft_busted):
-                seat = self.draft_busted[self.draft_index]
-                card = choice(self._rng(), self.pool)
-                self.pool.remove(card)
-                self._give(seat, card)
-                events.append(Event("gift", {"seat": seat, "card": A.POWERS[self.kind(card)]}))
-                self.draft_index += 1
-            else:
-                self.draft_step, self.draft_index = 0, 0
-        self._dining_start(events)
-
-    # ---------------------------------------------------------- Dining phase
-    def _dining_start(self, events: list[Event]) -> None:
-        self.dine_order = list(self.board)  # leadership order, the Head of House included
-        self.dine_index = 0
-        self.fed = [False] * (self.n + 1)
-        events.append(Event("dining", {"order": list(self.dine_order), "pantry": self.pantry_json()}))
-        self._dine_next(events)
-
-    def _dine_next(self, events: list[Event]) -> None:
-        while self.dine_index < len(self.dine_order):
-            member = self.dine_order[self.dine_index]
-            if member < self.n and not self.fed[member] and self._playable(member, "dining"):
-                self.phase, self.turn = DINING, member
-                return
-            if not self.fed[member] and self._eat(member, events):
-                return  # the unfed player chooses who discards
-            self.dine_index += 1
-        self._round_end(events)
-
-    def _eat(self, member: int, events: list[Event]) -> bool:
-        """The member dumpsters a human of its diet; True when it went unfed and a player must
-        now choose who discards a random power card."""
-        diet = self.diet(member)
-        who: JSON = "head" if member == self.n else member
-        if self.pantry[diet]:
-            self.pantry[diet] -= 1
-            self.fed[member] = True
-            events.append(Event("eat", {"member": who, "human": A.HUMANS[diet]}))
-            return False
-        events.append(Event("unfed", {"member": who, "diet": A.HUMANS[diet]}))
-        holders = [s for s in range(self.n) if self.hands[s]]
-        if not holders:
-            return False
-        if member == self.n:
-            # the Head of House punishes whoever holds most cards (the highest on the board on a tie)
-            victim = max(self.players_by_leadership(), key=lambda s: len(self.hands[s]))
-            self._blame(self.n, victim, events)
-            return False
-        self.phase, self.turn = BLAME, member
-        return True
-
-    def _blame(self, by: int, victim: int, events: list[Event]) -> None:
-        card = choice(self._rng(), self.hands[victim])
-        self.hands[victim].remove(card)
-        self.power_discard.append(card)
-        who: JSON = "head" if by == self.n else by
-        events.append(Event("discard", {"by": who, "seat": victim, "card": A.POWERS[self.kind(card)]}))
 
     # ------------------------------------------------------------ end of round
     def _round_end(self, events: list[Event]) -> None:
