@@ -41,7 +41,7 @@ def draft_next(st: ClanState, events: list[Event]) -> None:
             seat = st.draft_busted[st.draft_index]
             card = choice(st._rng(), st.pool)
             st.pool.remove(card)
-            st._give(seat, card)
+            give(st, seat, card)
             events.append(Event("gift", {"seat": seat, "card": A.POWERS[st.kind(card)]}))
             st.draft_index += 1
         else:
@@ -99,3 +99,9 @@ def blame(st: ClanState, by: int, victim: int, events: list[Event]) -> None:
     st.power_discard.append(card)
     who: JSON = "head" if by == st.n else by
     events.append(Event("discard", {"by": who, "seat": victim, "card": A.POWERS[st.kind(card)]}))
+
+
+def give(st: ClanState, seat: int, card: int) -> None:
+    """``card`` into ``seat``'s hand, kept sorted."""
+    st.hands[seat].append(card)
+    st.hands[seat].sort()

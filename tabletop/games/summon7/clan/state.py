@@ -18,11 +18,9 @@ from typing import TYPE_CHECKING
 from ....core.errors import IllegalAction
 from ....core.protocol import JSON, Event, State
 from ....core.rng import choice, stream
-from ..cards import CARD_VALUE
-from ..state import sort_board
-from ..table import BUSTED, HELD, Table
+from ..table import Table
 from . import actions as A
-from . import city, dining
+from . import city, dining, home, powers
 from .actions import ClanAction, Kind
 from .city import OUR_HOUSE
 from .data import ClanData
@@ -41,20 +39,11 @@ from .phases import (
     TURN,
     WARD,
 )
+from .powers import BOAST, CALM, HEX, WARD_CARD
 from .view import build_view
 
 if TYPE_CHECKING:
     from .game import Clan
-
-# power card kinds (their order in data/clan.toml is checked)
-WARD_CARD, HEX, BOAST, BRIBE, RAID, SCRAPS, TRIBUTE, CALM = range(8)
-# after a Ward decision: the turn passes (the player's own hit) or returns to the Hex's player
-PASS, RETURN = 0, 1
-
-
-def most_numerous(counts: list[int]) -> int:
-    """The index of the largest count (the first on a tie)."""
-    return max(range(len(counts)), key=lambda i: (counts[i], -i))
 
 
 class ClanState(State[ClanAction]):
@@ -318,19 +307,19 @@ class ClanState(State[ClanAction]):
         events: list[Event] = []
         s, kind = self.turn, action.kind
         if kind == Kind.HIT:
-            self._hit(s, events)
+            home.hit(self, s, events)
         elif kind == Kind.HOLD:
-            self._hold(s, events)
+            home.hold(self, s, events)
         elif kind == Kind.PLAY:
-            self._play(s, action.a, action.b, events)
+            powers.play(self, s, action.a, action.b, events)
         elif kind == Kind.BUST:
-            self._bust(s, events)
-            self._after_ward(events)
+            home.bust(self, s, events)
+            home.after_ward(self, events)
         elif kind == Kind.PAY:
             self.pantry[action.a] -= 1
             self.pending[3] -= 1
             events.append(Event("pay", {"seat": s, "human": A.HUMANS[action.a]}))
-            self._pay_or_ask(events)
+            powers.pay_or_ask(self, events)
         elif kind == Kind.DONE:
             city.place_next(self, events)
         elif kind == Kind.PLACE:
@@ -344,7 +333,7 @@ class ClanState(State[ClanAction]):
         elif kind == Kind.CLAIM:
             card = min(c for c in self.pool if self.kind(c) == action.a)
             self.pool.remove(card)
-            self._give(s, card)
+            dining.give(self, s, card)
             events.append(Event("claim", {"seat": s, "card": A.POWERS[action.a]}))
             self.draft_index += 1
             dining.draft_next(self, events)
@@ -407,7 +396,7 @@ class ClanState(State[ClanAction]):
         """Characters chosen: the pre-game, or (with no pre-game) the main game."""
         if self.game.options["pregame"] > 0:
             events.append(Event("stage", {"stage": "pre-game", "target": self.game.options["pregame"]}))
-            self._home_start(events)
+            home.home_start(self, events)
         else:
             self._main_start(events, keep_pantry)
 
@@ -419,226 +408,7 @@ class ClanState(State[ClanAction]):
             for member in range(self.n + 1):
                 self.pantry[self.diet(member)] += 1
         events.append(Event("stage", {"stage": "main", "pantry": self.pantry_json()}))
-        self._home_start(events)
-
-    # ------------------------------------------------------------ Home phase
-    def _home_start(self, events: list[Event]) -> None:
-        # the first round is dealt by the first dealer (drawn at set-up); then by the leader
-        first = self.round == 0 and self.pregame_round == 0
-        dealer = self.table.dealer if first else self.players_by_leadership()[0]
-        if self.main:
-            self.round += 1
-            self.challengers = [lead > self.head_score for lead in self.leadership]
-        else:
-            self.pregame_round += 1
-        events.append(
-            Event(
-                "round",
-                {
-                    "stage": "main" if self.main else "pre-game",
-                    "round": self.round or self.pregame_round,
-                    "dealer": dealer,
-                },
-            )
-        )
-        self.bonus = [0] * self.n
-        self.table.start_round(dealer, [self.hungry_now(s) for s in range(self.n)], self._rng, events)
-        self.phase, self.turn = TURN, self.table.turn
-
-    def _deal_to(self, seat: int, events: list[Event]) -> bool:
-        """Deal ``seat`` a card; True when it would bust and a Ward could stop it."""
-        t = self.table
-        card = t.deal(seat, self.hungry_now(seat), self._rng, events)
-        assert card is not None  # only offered when a card can be dealt
-        busts = t.busts(seat, card)
-        t.cards[seat].append(card)
-        events.append(Event("card", {"seat": seat, "value": CARD_VALUE[card], "first": False}))
-        if not busts:
-            return False
-        if self.can_ward(seat):
-            return True
-        self._bust(seat, events)
-        return False
-
-    def _bust(self, seat: int, events: list[Event]) -> None:
-        t = self.table
-        t.status[seat] = BUSTED
-        events.append(
-            Event("bust", {"seat": seat, "value": CARD_VALUE[t.cards[seat][-1]], "total": self.total(seat)})
-        )
-
-    def _hit(self, s: int, events: list[Event]) -> None:
-        if self._deal_to(s, events):
-            self.ward = [s, PASS]
-            self.phase, self.turn = WARD, s
-            return
-        self._next_turn(events)
-
-    def _hold(self, s: int, events: list[Event]) -> None:
-        self.table.status[s] = HELD
-        total = self.total(s)
-        self.house_total += total
-        events.append(Event("hold", {"seat": s, "total": total, "house_total": self.house_total}))
-        self._next_turn(events)
-
-    def _next_turn(self, events: list[Event]) -> None:
-        if self.table.advance():
-            self.phase, self.turn = TURN, self.table.turn
-        else:
-            self._home_end(events)
-
-    def _after_ward(self, events: list[Event]) -> None:
-        seat, after = self.ward
-        self.ward = []
-        if after == PASS:
-            self.turn = seat
-            self._next_turn(events)
-        else:  # back to the player who played the Hex, whose turn goes on
-            self.phase, self.turn = TURN, self.table.turn
-
-    # ---------------------------------------------------------- power cards
-    def _play(self, s: int, kind: int, target: int, events: list[Event]) -> None:
-        card = min(c for c in self.hands[s] if self.kind(c) == kind)
-        self.hands[s].remove(card)
-        self.power_discard.append(card)
-        data: dict[str, JSON] = {"seat": s, "card": A.POWERS[kind]}
-        if target >= 0:
-            data["target"] = target
-        events.append(Event("play", data))
-        self.pending = [kind, target, s, self.data.powers[kind].cost]
-        self._pay_or_ask(events)
-
-    def _pay_or_ask(self, events: list[Event]) -> None:
-        """Dumpster the pending card's cost: by itself while only one choice is left (one human
-        type in the pantry, or exactly as many humans as the cost), else the player chooses."""
-        kind, target, s, left = self.pending
-        while left:
-            present = [h for h, count in enumerate(self.pantry) if count]
-            if len(present) > 1 and sum(self.pantry) > left:
-                self.phase, self.turn = PAY, s
-                return
-            h = present[0]
-            self.pantry[h] -= 1
-            left = self.pending[3] = left - 1
-            events.append(Event("pay", {"seat": s, "human": A.HUMANS[h]}))
-        self.pending = []
-        self._resolve(kind, target, s, events)
-
-    def _resolve(self, kind: int, target: int, s: int, events: list[Event]) -> None:
-        power = self.data.powers[kind]
-        if kind == WARD_CARD:
-            t = self.table
-            card = t.cards[s].pop()
-            t.discard.append(card)
-            events.append(Event("warded", {"seat": s, "value": CARD_VALUE[card]}))
-            self._after_ward(events)
-        elif kind == BOAST:
-            self.bonus[s] += power.amount
-            events.append(Event("boast", {"seat": s, "bonus": self.bonus[s]}))
-            self.phase, self.turn = TURN, s
-        elif kind == HEX:
-            if self._deal_to(target, events):
-                self.ward = [target, RETURN]
-                self.phase, self.turn = WARD, target
-            else:
-                self.phase, self.turn = TURN, s
-        elif kind in (BRIBE, RAID):
-            if kind == BRIBE:
-                self.meeples_left[OUR_HOUSE] += power.amount
-            else:
-                self.claim_left[OUR_HOUSE] += power.amount
-            events.append(
-                Event(power.id, {"seat": s, "meeples": self.meeples_left[0], "claim": self.claim_left[0]})
-            )
-            city.city_cards_or_place(self, events)
-        elif kind == SCRAPS:
-            self.fed[s] = True
-            events.append(Event("scraps", {"seat": s}))
-            self.dine_index += 1
-            dining.dine_next(self, events)
-        elif kind == TRIBUTE:
-            self.leadership[s] += power.amount
-            self.board = sort_board(self.board, self._member_scores())
-            events.append(Event("tribute", {"seat": s, "leadership": self.leadership[s]}))
-            dining.dine_next(self, events)
-        else:  # CALM
-            self.meter = max(0, self.meter - power.amount)
-            events.append(Event("calm", {"seat": s, "meter": self.meter}))
-            dining.dine_next(self, events)
-
-    def _give(self, seat: int, card: int) -> None:
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
-
-    def _member_scores(self) -> list[int]:
-        return [*self.leadership, self.head_score]
-
-    # ------------------------------------------------------ end of the Home phase
-    def _home_end(self, events: list[Event]) -> None:
-        t = self.table
-        totals = self.totals()
-        winners = t.winners(totals)
-        for w in winners:
-            self.leadership[w] += totals[w]
-        self.board = sort_board(self.board, self._member_scores())
-        busted = [t.status[s] == BUSTED for s in range(self.n)]
-        entry: dict[str, JSON] = {
-            "stage": "main" if self.main else "pre-game",
-            "round": self.round if self.main else self.pregame_round,
-            "dealer": t.dealer,
-            "totals": totals,
-            "busted": busted,
-            "winners": winners,
-        }
-        if not self.main:
-            self.history.append(entry)
-            events.append(Event("home-end", {**entry, "leadership": list(self.leadership)}))
-            t.collect()
-            target = self.game.options["pregame"]
-            if max(self.leadership) >= target or self.pregame_round >= self.data.pregame_round_limit:
-                self._main_start(events)
-            else:
-                self._home_start(events)
-            return
-        fed_meter = sum(totals[s] for s in range(self.n) if busted[s])
-        self.meter += fed_meter
-        hungry = sum(self.hungry)
-        self.house_score = sum(totals[s] for s in range(self.n) if t.status[s] == HELD)
-        self.house_score -= self.data.hungry_penalty * hungry
-        self.city_seat = next((m for m in self.board if m in winners), -1)
-        entry.update({"house_score": self.house_score, "meter": self.meter, "city_seat": self.city_seat})
-        self.history.append(entry)
-        events.append(Event("home-end", {**entry, "leadership": list(self.leadership), "hungry": hungry}))
-        self._thresholds(events)
-        city.city_start(self, events)
-
-    def _thresholds(self, events: list[Event]) -> None:
-        steps = self.data.uprising
-        while self.fired < len(steps) and self.meter >= steps[self.fired].per_player * self.n:
-            step = steps[self.fired]
-            self.fired += 1
-            data: dict[str, JSON] = {"name": step.name, "effect": step.effect, "meter": self.meter}
-            if step.effect == "flee":
-                for row in self.city:
-                    for _ in range(step.amount):
-                        if any(row):
-                            row[most_numerous(row)] -= 1
-            elif step.effect == "riot":
-                lost = []
-                for _ in range(step.amount):
-                    tokens = [h for h, count in enumerate(self.pantry) for _ in range(count)]
-                    if tokens:
-                        h = choice(self._rng(), tokens)
-                        self.pantry[h] -= 1
-                        lost.append(A.HUMANS[h])
-                data["lost"] = lost
-            elif step.effect == "crackdown":
-                self.head_score += step.amount
-                self.board = sort_board(self.board, self._member_scores())
-                data["head"] = self.head_score
-            else:
-                self.uprising = True
-            events.append(Event("threshold", data))
+        home.home_start(self, events)
 
     def clan_name(self, clan: int) -> str:
         return "our house" if clan == OUR_HOUSE else self.data.rivals[clan - 1]
@@ -666,7 +436,7 @@ class ClanState(State[ClanAction]):
         elif self.round >= self.game.options["rounds"]:
             self._finish(3, events)
         else:
-            self._home_start(events)
+            home.home_start(self, events)
 
     def _finish(self, reason: int, events: list[Event]) -> None:
         self.end = reason
