@@ -11,7 +11,10 @@ one address, at machine speed): `tabletop serve --tables-per-minute 0 --open-tab
 Each client plays a random legal action from its view as soon as it is its turn (after
 ``--think`` seconds on average, 0 by default: the worst case, every table always busy).  It
 reports accepted actions per second and, per action, the time from sending it to receiving
-its broadcast (the update carrying it) on the sender's own socket: p50, p99, max.
+its broadcast (the update carrying it) on the sender's own socket: p50, p99, max.  It measures
+after ``--warmup`` seconds counted from the moment every client has joined (connecting thousands
+of sockets takes a while), and reads the server's CPU time (with ``--url``, give
+``--server-pid``) and its own, to say which side limits.
 
 Bounded in count and time, loopback only: it refuses any address but 127.0.0.0/8 and ::1,
 stops after ``--seconds`` (and ``--max-actions``), and closes everything it opened.
