@@ -113,9 +113,10 @@ class Writer:
             job = held.pop() if held else self._jobs.get()
             if job is None:
                 return
-            if isinstance(job, _Job):
+            if isinstance(job, _Job):  # alone in the queue, a job is a call
+                assert job.call is not None
                 try:
-                    job.finish(job.call() if job.call is not None else None)
+                    job.finish(job.call())
                 except Exception as err:
                     job.finish(error=err)
                 continue
