@@ -19,12 +19,14 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from ..core.protocol import JSON
 from .limits import Limiter
 from .messages import dumps
 from .refused import Refused
 from .schema import chat_t
+from .storage import CHAT, Storage
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -37,17 +39,18 @@ MAX_NAME = 32  # the name column's width
 LIMITS = ((5, 10.0), (30, 600.0))
 
 
-def load_lines(engine: Engine, table_id: str, most: int) -> tuple[int, list[dict[str, JSON]]]:
-    """The table's next line number, and its last ``most`` lines, oldest first (blocking)."""
+def load_lines(engine: Engine, table_id: str, most: int, since: int = 0) -> tuple[int, list[dict[str, JSON]]]:
+    """The table's next line number, and its last ``most`` lines from number ``since`` on, oldest
+    first (blocking)."""
     query = (
         select(chat_t.c.idx, chat_t.c.seat, chat_t.c.name, chat_t.c.text, chat_t.c.at)
-        .where(chat_t.c.table_id == table_id)
+        .where(chat_t.c.table_id == table_id, chat_t.c.idx >= since)
         .order_by(chat_t.c.idx.desc())
         .limit(most)
     )
     with engine.connect() as conn:
         rows = conn.execute(query).all()
-    next_idx = int(rows[0][0]) + 1 if rows else 0
+    next_idx = int(rows[0][0]) + 1 if rows else since
     lines: list[dict[str, JSON]] = [
         {"seat": seat, "name": str(name), "text": str(text), "at": float(at)}
         for _, seat, name, text, at in reversed(rows)
@@ -55,9 +58,10 @@ def load_lines(engine: Engine, table_id: str, most: int) -> tuple[int, list[dict
     return next_idx, lines
 
 
-def store_line(engine: Engine, table_id: str, idx: int, line: dict[str, JSON]) -> None:
-    """Write one line (blocking); raises if it could not be committed."""
-    with engine.begin() as conn:
+def store_line(storage: Storage, table_id: str, idx: int, line: dict[str, JSON]) -> None:
+    """Write one line (blocking); raises if it could not be committed, IntegrityError when another
+    server process wrote line ``idx`` first (cluster.py)."""
+    with storage.engine.begin() as conn:
         conn.execute(
             insert(chat_t).values(
                 table_id=table_id,
@@ -68,6 +72,7 @@ def store_line(engine: Engine, table_id: str, idx: int, line: dict[str, JSON]) -
                 at=line["at"],
             )
         )
+        storage.tell(conn, CHAT, [table_id])
 
 
 class Chat:
@@ -121,16 +126,40 @@ class Chat:
             hub = self.room.hub
             name = self.room.names()[seat][:MAX_NAME]
             line: dict[str, JSON] = {"seat": seat, "name": name, "text": text, "at": hub.settings.clock()}
-            idx = self.next_idx
-            try:
-                await hub.writer.call(store_line, hub.storage.engine, self.room.id, idx, line)
-            except Exception as err:
-                log.error("table %s: chat line %d not saved: %r", self.room.id, idx, err)
-                raise Refused("storage", "the server could not save your line; nobody saw it") from None
+            for _ in range(3):  # another process may number a line first (cluster.py)
+                idx = self.next_idx
+                try:
+                    await hub.writer.call(store_line, hub.storage, self.room.id, idx, line)
+                    break
+                except IntegrityError:
+                    await self._catch_up()
+                except Exception as err:
+                    log.error("table %s: chat line %d not saved: %r", self.room.id, idx, err)
+                    raise Refused("storage", "the server could not save your line; nobody saw it") from None
+            else:
+                raise Refused("storage", "the chat is busy; nobody saw your line, try again")
             # committed: now the table hears it
-            self.next_idx = idx + 1
-            self.lines.append(line)
-            message = dumps({"type": "chat", "line": line})
-            for group in self.room.conns.values():
-                for conn in list(group):
-                    conn.send(message)
+            self._add(idx, line)
+
+    async def catch_up(self) -> None:
+        """Another server process stored lines (cluster.py): read and send the ones past ours."""
+        if not self.loaded:
+            return  # read whole when somebody first joins
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        hub = self.room.hub
+        start = self.next_idx
+        found = await hub.writer.call(load_lines, hub.storage.engine, self.room.id, KEEP, start)
+        for offset, line in enumerate(found[1]):
+            self._add(found[0] - len(found[1]) + offset, line)
+
+    def _add(self, idx: int, line: dict[str, JSON]) -> None:
+        """Line ``idx`` is committed: the table hears it."""
+        self.next_idx = idx + 1
+        self.lines.append(line)
+        message = dumps({"type": "chat", "line": line})
+        for group in self.room.conns.values():
+            for conn in list(group):
+                conn.send(message)

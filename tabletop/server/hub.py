@@ -18,10 +18,12 @@ from ..core.registry import game_class, make
 from . import ratings
 from .bots import Bots, levels
 from .clocks import DEFAULT, RESUME_GRACE, TimeControl
+from .cluster import Cluster, catch_up
+from .refused import Refused
 from .rooms import Room
 from .scheduler import Scheduler
 from .schema import Account
-from .storage import SeatRow, Storage, TableRow
+from .storage import RematchTaken, SeatRow, Storage, TableRow
 from .tokens import hash_token, new_table_id, new_token
 from .traffic import Traffic
 from .writer import Writer
@@ -66,6 +68,13 @@ class Hub:
         self.traffic = Traffic(self.settings, self.rooms)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._ticker: asyncio.Task[None] | None = None
+        # on PostgreSQL, other server processes may serve the same tables (cluster.py)
+        self.cluster = None if storage.is_sqlite else Cluster(self)
+
+    def runs(self, room: Room) -> bool:
+        """Whether this process runs ``room``'s bots and clocks (with others, the one holding its
+        lock does: cluster.py)."""
+        return self.cluster is None or self.cluster.runs(room)
 
     # -- life ------------------------------------------------------------------
     async def start(self) -> None:
@@ -80,6 +89,9 @@ class Hub:
         grace = self.settings.clock() + RESUME_GRACE
         for room in self.rooms.values():
             room.clocks.grace_until = grace  # time while the server was down is nobody's
+        if self.cluster is not None:
+            await self.cluster.start()  # takes the tables nobody runs, and schedules their bots
+        for room in self.rooms.values():
             room.schedule_bot()
         log.info("resumed %d tables", len(self.rooms))
         await self.writer.call(ratings.catch_up, self.storage, self.settings.clock())
@@ -93,6 +105,8 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.clock_tick)
             try:
+                if self.cluster is not None:
+                    await self.cluster.tick()
                 await self.check_clocks()
             except Exception:
                 log.exception("the table clocks could not be checked")
@@ -104,6 +118,8 @@ class Hub:
         now = self.settings.clock()
         expired = 0
         for room in list(self.rooms.values()):
+            if not self.runs(room):
+                continue
             deadline = room.next_deadline()
             if deadline is not None and deadline <= now:
                 expired += await room.expire(now)
@@ -121,6 +137,8 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.stop()
         self.bots.close()  # ends the worker processes, even in the middle of a decision
+        if self.cluster is not None:
+            await self.cluster.close()  # the other processes take its tables over
         self.writer.close()
         self.storage.close()
 
@@ -176,6 +194,8 @@ class Hub:
         room = Room(self, row)
         await self.writer.call(self.storage.insert_table, row)
         self.rooms[room.id] = room
+        if self.cluster is not None:
+            await self.cluster.claim([room])
         if rematch_of is not None:
             rematch_of.row.rematch = room.id
         room.schedule_bot()
@@ -254,13 +274,20 @@ class Hub:
         return found
 
     async def rematch(self, room: Room) -> Room:
-        if room.row.rematch is not None:
-            existing = await self.get(room.row.rematch)
-            if existing is not None:
-                return existing
-        new, _ = await self.create(room.game.name, room.game.options, None, rematch_of=room)
-        room.announce_rematch(new.id)
-        return new
+        for _ in range(2):
+            if room.row.rematch is not None:
+                existing = await self.get(room.row.rematch)
+                if existing is not None:
+                    return existing
+            try:
+                new, _ = await self.create(room.game.name, room.game.options, None, rematch_of=room)
+            except RematchTaken:  # through another server process: that one is the rematch
+                async with room.lock:
+                    await catch_up(room)
+                continue
+            room.announce_rematch(new.id)
+            return new
+        raise Refused("storage", "the rematch could not be made; try again")
 
 
 def check_options(game_name: str, options: Mapping[str, Any]) -> dict[str, Any]:

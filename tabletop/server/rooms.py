@@ -29,6 +29,8 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sqlalchemy.exc import IntegrityError
+
 from ..core.errors import IllegalAction, InvalidActionText, TabletopError
 from ..core.protocol import JSON, Event, Game, State, with_previews
 from ..core.record import Record, entry, parse_entry
@@ -37,6 +39,7 @@ from ..words import content, labels
 from . import ratings
 from .chat import Chat
 from .clocks import SeatClocks, stored_control
+from .cluster import catch_up
 from .messages import dumps
 from .offers import Offers
 from .refused import Refused
@@ -97,17 +100,7 @@ class Room:
         self.clocks = SeatClocks(stored_control(row.clock), len(row.seats))
         self.ask(None, row.started or row.created)
         for index, text in enumerate(row.actions):  # replay the stored record, checking every action
-            written, action_text = parse_entry(text)
-            seat = self.state.current_seat if written is None else written
-            sealed = len(self.state.to_act()) > 1
-            events = self.state.apply(self.game.parse_action(action_text), written)
-            secret = hidden_action(sealed, events)
-            at = row.times[index] if index < len(row.times) else row.created
-            self._charge(seat, at)
-            self.record.actions.append(text)
-            self.events += [(len(self.record.actions), e) for e in events]
-            self.last, self.last_secret = {"seat": seat, "action": action_text}, secret
-            self.ask(seat, at)
+            self.take_stored(text, row.times[index] if index < len(row.times) else row.created)
         self.conns: dict[int | None, set[Conn]] = {}
         self.chat = Chat(self)
         self.offers = Offers(self)
@@ -115,6 +108,19 @@ class Room:
         self.background: set[asyncio.Task[None]] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+
+    def take_stored(self, text: str, at: float) -> list[Event]:
+        """Apply the stored action ``text``, accepted at ``at``, as when it was accepted."""
+        written, action_text = parse_entry(text)
+        seat = self.state.current_seat if written is None else written
+        sealed = len(self.state.to_act()) > 1
+        events = self.state.apply(self.game.parse_action(action_text), written)
+        self._charge(seat, at)
+        self.record.actions.append(text)
+        self.events += [(len(self.record.actions), e) for e in events]
+        self.last, self.last_secret = {"seat": seat, "action": action_text}, hidden_action(sealed, events)
+        self.ask(seat, at)
+        return events
 
     # -- facts -------------------------------------------------------------------
     @property
@@ -347,7 +353,9 @@ class Room:
                 changes.update(user_id=account.id, name=account.name)
             else:
                 changes["token_hash"] = token_hash
-            await self.hub.writer.call(self.hub.storage.update_seat, self.id, seat, changes)
+            if not await self.hub.writer.call(self.hub.storage.take_seat, self.id, seat, changes):
+                await catch_up(self)  # taken through another server process
+                raise Refused("taken", f"seat {seat} is taken")
             row.joined = True
             if account is not None:
                 row.user_id, row.name = account.id, account.name
@@ -488,8 +496,11 @@ class Room:
             await self.hub.writer.append(Append(self.id, index, seat, written, over, now, auto))
         except BaseException as err:
             # not saved, so not accepted: back to the position the database holds
-            log.error("table %s: action %d not saved: %r", self.id, index, err)
             self.state = self.record.replay() if self.record.actions else self.record.initial_state(self.game)
+            if isinstance(err, IntegrityError):  # another server process stored this step first
+                await catch_up(self)
+                raise Refused("stale", "another seat's action came first; look again") from None
+            log.error("table %s: action %d not saved: %r", self.id, index, err)
             if not isinstance(err, Exception):
                 raise
             raise Refused("storage", "the server could not save your action; nothing changed") from None
@@ -556,6 +567,8 @@ class Room:
         return [self.seats[seat] for seat in sorted(self.prompts) if self.bot_plays(seat)]
 
     def schedule_bot(self) -> None:
+        if not self.hub.runs(self):  # another server process runs this table's bots (cluster.py)
+            return
         self.offers.consult_bots()
         if not self.bots_to_act() or (self.bot_task is not None and not self.bot_task.done()):
             return

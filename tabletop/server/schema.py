@@ -195,6 +195,7 @@ class TableRow:
     finished_at: float | None = None
     times: list[float] = field(default_factory=list)  # when each action was accepted
     auto: list[bool] = field(default_factory=list)  # each action: played by a bot for an absent seat
+    first: int = 0  # the index of ``actions[0]`` (not 0 when only the newer ones were loaded)
 
 
 @dataclass(frozen=True)

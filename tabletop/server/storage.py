@@ -37,6 +37,13 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"  # the schema of the server before migrations existed
 INSERT_ROWS = 100  # actions per INSERT statement (6 parameters each: far below every limit)
 ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto")
+CHANNEL = "tabletop"  # the notifications' channel (cluster.py)
+# what a notification says changed: an action, a seat, the table's row, a chat line, a new table
+ACTION, SEATS, TABLE, CHAT, NEW = "a", "s", "t", "c", "n"
+
+
+class RematchTaken(Exception):
+    """The table's rematch was made first by another server process (cluster.py)."""
 
 
 def engine_url(url: str) -> str:
@@ -77,12 +84,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 class Storage:
-    """Blocking database access; the server calls it from one writer thread (see writer.py)."""
+    """Blocking database access; the server calls it from one writer thread (see writer.py).
+
+    On PostgreSQL, when this process serves with others (cluster.py), every write the others must
+    hear of also sends a notification in its own transaction (:meth:`tell`): PostgreSQL delivers
+    it on commit, and never for a write rolled back."""
 
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
         self.engine: Engine = create_engine(self.url, pool_pre_ping=not self.is_sqlite)
         self._inserts: dict[int, str] = {}
+        self.origin: str | None = None  # this process's name in notifications; None: none sent
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -116,6 +128,15 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def tell(self, conn: Connection, kind: str, table_ids: Iterable[str]) -> None:
+        """Notify the other processes (cluster.py) that ``kind`` changed at these tables, on
+        commit of ``conn``'s transaction: ``<kind> <table> <origin>`` on the channel."""
+        if self.origin is None:
+            return
+        payloads = [f"{kind} {table_id} {self.origin}" for table_id in dict.fromkeys(table_ids)]
+        if payloads:
+            conn.exec_driver_sql("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p", (CHANNEL, payloads))
 
     # -- accounts ------------------------------------------------------------------
     def add_user(self, name: str, password_hash: str, now: float) -> int | None:
@@ -201,7 +222,15 @@ class Storage:
                 ],
             )
             if row.rematch_of is not None:
-                conn.execute(update(tables_t).where(tables_t.c.id == row.rematch_of).values(rematch=row.id))
+                first = conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == row.rematch_of, tables_t.c.rematch.is_(None))
+                    .values(rematch=row.id)
+                )
+                if first.rowcount != 1:  # rolled back: another server process made the rematch
+                    raise RematchTaken(row.rematch_of)
+                self.tell(conn, TABLE, [row.rematch_of])
+            self.tell(conn, NEW, [row.id])
 
     def append_actions(self, batch: Sequence[Append]) -> None:
         """Append actions of any tables in one transaction (a group commit)."""
@@ -224,6 +253,7 @@ class Storage:
                         .where(tables_t.c.id == a.table_id)
                         .values(finished=True, finished_at=at)
                     )
+            self.tell(conn, ACTION, (a.table_id for a in batch))
 
     def _insert_actions(self, rows: int) -> str:
         """The SQL inserting ``rows`` actions, in the driver's own placeholders (made once per size)."""
@@ -247,11 +277,33 @@ class Storage:
             conn.execute(
                 update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
             )
+            self.tell(conn, SEATS, [table_id])
+
+    def take_seat(self, table_id: str, seat: int, values: dict[str, Any]) -> bool:
+        """Give an open person seat its player (``values``: joined, and an account or a token);
+        False, changing nothing, if somebody took it first: the database decides, so two
+        processes offering the same seat cannot both give it away."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(seats_t)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.joined.is_(False),
+                    seats_t.c.user_id.is_(None),
+                )
+                .values(**values)
+            )
+            taken = result.rowcount == 1
+            if taken:
+                self.tell(conn, SEATS, [table_id])
+            return taken
 
     def update_table(self, table_id: str, values: dict[str, Any]) -> None:
         """Change a table's columns (started, ...)."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            self.tell(conn, TABLE, [table_id])
 
     def set_ranks(self, table_id: str, ranks: Sequence[int]) -> None:
         """Each seat's final place, once the game is over."""
@@ -264,9 +316,11 @@ class Storage:
                 )
 
     # -- reads --------------------------------------------------------------------
-    def load(self, table_id: str) -> TableRow | None:
+    def load(self, table_id: str, since: int = 0) -> TableRow | None:
+        """The table's row, seats and actions; only the actions from index ``since`` on (their
+        first is then ``row.first``), for a process catching up with the others (cluster.py)."""
         with self.engine.connect() as conn:
-            found = self._load(conn, [table_id])
+            found = self._load(conn, [table_id], since=since)
         return found[0] if found else None
 
     def user_tables(self, user_id: int, finished: bool, limit: int) -> list[TableRow]:
@@ -307,7 +361,9 @@ class Storage:
             rows = self._load(conn, list(ids), with_actions=False)
         return sorted(rows, key=lambda r: -r.created)
 
-    def _load(self, conn: Connection, ids: list[str], with_actions: bool = True) -> list[TableRow]:
+    def _load(
+        self, conn: Connection, ids: list[str], with_actions: bool = True, since: int = 0
+    ) -> list[TableRow]:
         rows: dict[str, TableRow] = {}
         for chunk in _chunks(ids, 500):
             for t in conn.execute(select(tables_t).where(tables_t.c.id.in_(chunk))).mappings():
@@ -329,6 +385,7 @@ class Storage:
                     takeover=t["takeover"],
                     creator_id=t["creator_id"],
                     finished_at=t["finished_at"],
+                    first=since,
                 )
             query = select(seats_t).where(seats_t.c.table_id.in_(chunk)).order_by(seats_t.c.seat)
             for s in conn.execute(query).mappings():
@@ -355,14 +412,14 @@ class Storage:
                         actions_t.c.at,
                         actions_t.c.auto,
                     )
-                    .where(actions_t.c.table_id.in_(chunk))
+                    .where(actions_t.c.table_id.in_(chunk), actions_t.c.idx >= since)
                     .order_by(actions_t.c.table_id, actions_t.c.idx)
                 )
                 for table_id, idx, action, at, auto in conn.execute(query):
                     row = rows[table_id]
-                    if idx != len(row.actions):  # cannot happen with the primary key; never guess
+                    if idx != since + len(row.actions):  # cannot happen with the primary key; never guess
                         raise RuntimeError(
-                            f"table {table_id}: action {idx} follows {len(row.actions)} actions"
+                            f"table {table_id}: action {idx} follows {since + len(row.actions)} actions"
                         )
                     row.actions.append(action)
                     row.times.append(float(at))

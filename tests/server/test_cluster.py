@@ -1,0 +1,220 @@
+"""Several server processes on one PostgreSQL database (cluster.py), as two hubs in one event loop:
+actions, seats, chat lines and rematches are serialized by the database whichever hub takes them,
+each hub's connections hear every update, and a table's bots are run by the one hub holding its
+lock, then by the other once that one stops.  (test_cluster_processes.py does it with two real
+servers, one of them killed mid-game.)"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+
+from tabletop.core.record import Record
+from tabletop.server import Settings
+from tabletop.server.hub import Hub
+from tabletop.server.refused import Refused
+from tabletop.server.rooms import Room
+from tabletop.server.storage import Storage
+
+
+class Conn:
+    """A connection as a room sees it: it keeps what it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m["type"] == kind]
+
+
+def hub(url: str) -> Hub:
+    return Hub(Storage(url), Settings(clock_tick=0, bot_workers="thread"))
+
+
+def run(url: str, test: Callable[[Hub, Hub], Coroutine[Any, Any, None]]) -> None:
+    async def both() -> None:
+        a, b = hub(url), hub(url)
+        await a.start()
+        await b.start()
+        try:
+            await test(a, b)
+        finally:
+            for each in (a, b):
+                if each.writer._thread is not None:  # not closed by the test
+                    await each.close()
+
+    asyncio.run(both())
+
+
+async def settled(*hubs: Hub) -> None:
+    """Until every notification sent has been read and every catching up is over."""
+    for _ in range(200):
+        await asyncio.sleep(0.02)
+        busy = [h for h in hubs if h.cluster is not None and (h.cluster._syncing or h.cluster._stale)]
+        if not busy:
+            await asyncio.sleep(0.05)  # a notification still on its way
+            if not any(h.cluster is not None and h.cluster._syncing for h in hubs):
+                return
+    raise AssertionError("the hubs never settled")
+
+
+async def seen(b: Hub, table_id: str) -> Room:
+    room = await b.get(table_id)
+    assert room is not None
+    return room
+
+
+def stored(url: str, table_id: str) -> list[str]:
+    row = Storage(url).load(table_id)
+    assert row is not None
+    return row.actions
+
+
+def test_an_action_taken_by_one_process_reaches_the_seats_on_the_other(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        ana, bea = Conn(0), Conn(1)
+        await room_a.add(ana)
+        await room_b.add(bea)
+        for _ in range(6):  # each plays from their own process
+            mover = room_a.state.current_seat
+            room = room_a if mover == 0 else room_b
+            await room.submit(mover, room.prompts[mover].legal[0], room.step)
+            await settled(a, b)
+            assert room_a.record.actions == room_b.record.actions
+        assert room_a.state == room_b.state
+        steps = [m["step"] for m in bea.of("update")]
+        assert steps == list(range(1, 7))  # every update, in order, on the other process too
+        assert [m["step"] for m in ana.of("update")] == steps
+        assert bea.of("update")[-1]["view"] == room_b.seat_view(1, room_b.state.view(1))
+
+    run(pg_url, test)
+
+
+def test_two_answers_to_one_question_on_two_processes_one_is_kept(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        mover = room_a.state.current_seat
+        assert mover is not None
+        legal = room_a.prompts[mover].legal
+        first, second = legal[0], legal[-1]
+        results = await asyncio.gather(
+            room_a.submit(mover, first, 0), room_b.submit(mover, second, 0), return_exceptions=True
+        )
+        refused = [r for r in results if isinstance(r, Refused)]
+        assert len(refused) == 1 and refused[0].code == "stale"
+        await settled(a, b)
+        kept = stored(a.storage.url, room_a.id)
+        assert len(kept) == 1 and kept[0] in (first, second)
+        assert room_a.record.actions == room_b.record.actions == kept
+        assert room_a.state == room_b.state == Record.from_json(room_a.record.to_json()).replay()
+
+    run(pg_url, test)
+
+
+def test_a_seat_is_given_once_whichever_process_is_asked(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        results = await asyncio.gather(
+            room_a.take(1, None, "a" * 64), room_b.take(1, None, "b" * 64), return_exceptions=True
+        )
+        refused = [r for r in results if isinstance(r, Refused)]
+        assert len(refused) == 1 and refused[0].code == "taken"
+        await settled(a, b)
+        assert room_a.seats[1].token_hash == room_b.seats[1].token_hash in ("a" * 64, "b" * 64)
+        assert room_a.status() == room_b.status() == "running"
+
+    run(pg_url, test)
+
+
+def test_chat_lines_from_both_processes_are_all_heard_in_one_order(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        ana, bea = Conn(0), Conn(1)
+        await room_a.add(ana)
+        await room_b.add(bea)
+        await asyncio.gather(
+            *(r.chat.say(s, f"line {i} of {s}") for i in range(3) for r, s in ((room_a, 0), (room_b, 1)))
+        )
+        await settled(a, b)
+        heard_a = [m["line"]["text"] for m in ana.of("chat")]
+        heard_b = [m["line"]["text"] for m in bea.of("chat")]
+        assert sorted(heard_a) == sorted(f"line {i} of {s}" for i in range(3) for s in (0, 1))
+        assert heard_a == heard_b  # the database's numbering, the same everywhere
+        assert room_a.chat.next_idx == room_b.chat.next_idx == 6
+
+    run(pg_url, test)
+
+
+def test_one_rematch_whichever_process_is_asked(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "easy"])
+        room_b = await seen(b, room_a.id)
+        new = await asyncio.gather(a.rematch(room_a), b.rematch(room_b))
+        assert new[0].id == new[1].id
+        await settled(a, b)
+        assert room_a.row.rematch == room_b.row.rematch == new[0].id
+
+    run(pg_url, test)
+
+
+def test_bots_are_played_by_the_process_holding_the_table_then_by_the_other(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("megalomania", {"players": 2}, ["person", "easy"])
+        assert a.runs(room_a)
+        room_b = await seen(b, room_a.id)
+        assert b.cluster is not None
+        await b.cluster.tick()
+        assert not b.runs(room_b)  # a holds it
+
+        async def play_on_b(bot_moves: int) -> None:
+            """The person plays on b; the bot answers, from whichever process runs it."""
+            while bot_moves and not room_b.over:
+                if 0 in room_b.prompts:
+                    await room_b.submit(0, room_b.prompts[0].legal[0], room_b.step)
+                    continue
+                step = room_b.step
+                for _ in range(200):
+                    await asyncio.sleep(0.02)
+                    if room_b.step > step:
+                        break
+                assert room_b.step > step, "the bot never answered"
+                bot_moves -= 1
+
+        await play_on_b(2)
+        await settled(a, b)
+        assert room_b.record.actions == room_a.record.actions
+        await a.close()  # a stops: b takes the table over at its next tick
+        assert not room_b.over
+        await b.cluster.tick()
+        assert b.runs(room_b)
+        await play_on_b(1000)
+        assert room_b.over
+        assert Record.from_json(room_b.record.to_json()).replay().is_terminal()
+        assert stored(b.storage.url, room_b.id) == room_b.record.actions
+
+    run(pg_url, test)
+
+
+@pytest.mark.parametrize("kind", ["a", "s", "t", "c", "n"])
+def test_a_notification_of_an_unknown_table_or_in_a_strange_shape_is_ignored(pg_url: str, kind: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        assert b.cluster is not None
+        for payload in (f"{kind} nosuchtable other", "", "a b", f"{kind} x y z"):
+            b.cluster.heard(payload)
+        await settled(a, b)
+        assert set(b.rooms) == set()
+
+    run(pg_url, test)
