@@ -23,8 +23,11 @@ connection reached.  Nothing is shared but the database, and only what PostgreSQ
   dies its connections close, PostgreSQL frees its locks, and within a tick another process takes
   its tables over: their bots play on and their clocks run, from the stored record.
 
-Trade offers (offers.py) are kept by the process where they are made, as a single server keeps
-them in memory; docs/server.md says what that means for a deployment of several processes.
+Trade offers (offers.py) are kept by the process running the table, which stores them whenever
+they change (notifying the others, which show them to their seats); another process forwards its
+seats' requests to it (``r``), and its refusals come back to that process (``e``), each a
+notification whose JSON payload is far below PostgreSQL's 8,000 bytes (messages.py bounds a
+request).  A process taking a table over reads its offers from the database.
 """
 
 from __future__ import annotations
@@ -32,14 +35,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from sqlalchemy.engine import make_url
 
-from .storage import CHANNEL, CHAT, NEW
+from ..core.protocol import JSON
+from .messages import dumps
+from .refused import Refused
+from .storage import CHANNEL, CHAT, NEW, OFFERS
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -49,6 +57,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.server")
 RECONNECT = (0.5, 10.0)  # seconds before trying the listening connection again: first, at most
 SEAT_FIELDS = ("token_hash", "name", "joined", "user_id", "absent", "left", "rank")
+REQUEST, REFUSAL = "r", "e"  # an offer's request to the process running its table, and its refusal
 
 
 def lock_key(table_id: str) -> int:
@@ -75,7 +84,7 @@ class Cluster:
         self._listening: asyncio.Task[None] | None = None
         self._stale: dict[str, set[str]] = {}  # table -> what changed there, not yet read
         self._syncing: dict[str, asyncio.Task[None]] = {}
-        self._loading: set[asyncio.Task[object]] = set()
+        self._background: set[asyncio.Task[object]] = set()
 
     # -- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -92,7 +101,7 @@ class Cluster:
             self._listening.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listening
-        for task in [*self._syncing.values(), *self._loading]:
+        for task in [*self._syncing.values(), *self._background]:
             task.cancel()
         for conn in (self._listener, self._locks):
             if conn is not None:
@@ -130,7 +139,65 @@ class Cluster:
         for room in await self.claim([r for r in list(rooms.values()) if not r.over]):
             if room.step:  # taken over in the middle: what happened meanwhile first
                 self.wake(room, "a")
+            if room.offers.trading:  # the offers it kept, as they were stored
+                room.offers.loaded = False
+                await room.offers.load()
             room.schedule_bot()
+
+    # -- trade offers -------------------------------------------------------------------------
+    def save_offers(self, room: Room, data: str) -> None:
+        """Store the offers of a table run here (in order with every other write)."""
+        self._spawn(self.hub.writer.call(self.hub.storage.save_offers, room.id, data))
+
+    async def forward(self, room: Room, request: dict[str, JSON]) -> None:
+        """A seat's request about offers, to the process running the table."""
+        await self._notify(REQUEST, room.id, request)
+
+    async def _notify(self, kind: str, table_id: str, data: dict[str, JSON]) -> None:
+        if self._locks is None:
+            raise Refused("storage", "the server is stopping; try again")
+        payload = f"{kind} {table_id} {self.origin} {json.dumps(data)}"
+        await self._locks.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+    async def _serve(self, room: Room, origin: str, request: dict[str, JSON]) -> None:
+        """Another process's seat asks about offers at a table run here: as if asked here."""
+        seat = request.get("seat")
+        try:
+            op, offers = request.get("op"), room.offers
+            if not isinstance(seat, int):
+                return
+            if op == "offer":
+                give, ask = _texts(request["give"]), _texts(request["ask"])
+                await offers.offer(seat, _number(request["to"]), give, ask, str(request["note"]))
+            elif op == "withdraw":
+                await offers.take_back(seat, _number(request["offer"]))
+            elif op == "reply":
+                await offers.answer(seat, _number(request["offer"]), request["accept"] is True)
+        except Refused as err:
+            await self._notify(
+                REFUSAL, room.id, {"to": origin, "seat": seat, "code": err.code, "error": err.message}
+            )
+        except (KeyError, ValueError):
+            log.error("table %s: a request about offers in a strange shape: %r", room.id, request)
+
+    def _refused(self, room: Room, refusal: dict[str, JSON]) -> None:
+        """The process running the table refused a request sent from here: to the asking seat."""
+        seat = refusal.get("seat")
+        if refusal.get("to") != self.origin or not isinstance(seat, int):
+            return
+        text = dumps({"type": "error", "code": refusal.get("code"), "error": refusal.get("error")})
+        for conn in list(room.conns.get(seat, ())):
+            conn.send(text)
+
+    def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
+        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[object]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the cluster's background work failed: %r", task.exception())
 
     # -- hearing the others -------------------------------------------------------------------
     async def _listen_connection(self) -> psycopg.AsyncConnection[tuple[int]]:
@@ -160,18 +227,30 @@ class Cluster:
                 wait = min(wait * 2, RECONNECT[1])
 
     def heard(self, payload: str) -> None:
-        """A notification: read what another process changed at a table held in memory here."""
-        parts = payload.split(" ")
-        if len(parts) != 3 or parts[2] == self.origin:
+        """A notification: read what another process changed at a table held in memory here, or
+        answer its request about offers."""
+        parts = payload.split(" ", 3)
+        if len(parts) < 3 or parts[2] == self.origin:
             return  # not ours to read, or our own write
-        kind, table_id, _ = parts
+        kind, table_id, origin = parts[:3]
         room = self.hub.rooms.get(table_id)
-        if room is not None:
+        if kind in (REQUEST, REFUSAL):
+            try:
+                data = json.loads(parts[3]) if len(parts) == 4 else None
+            except ValueError:
+                data = None
+            if room is None or not isinstance(data, dict):
+                return
+            if kind == REQUEST and self.runs(room):
+                self._spawn(self._serve(room, origin, data))
+            elif kind == REFUSAL:
+                self._refused(room, data)
+        elif len(parts) != 3:
+            return
+        elif room is not None:
             self.wake(room, kind)
         elif kind == NEW:  # in the lobby here too
-            task: asyncio.Task[object] = asyncio.get_running_loop().create_task(self.hub.get(table_id))
-            self._loading.add(task)
-            task.add_done_callback(self._loading.discard)
+            self._spawn(self.hub.get(table_id))
 
     def wake(self, room: Room, kind: str) -> None:
         """Catch ``room`` up with the database soon; notifications arriving meanwhile are read
@@ -186,7 +265,10 @@ class Cluster:
             while kinds := self._stale.pop(room.id, None):
                 if CHAT in kinds:
                     await room.chat.catch_up()
-                if kinds - {CHAT}:
+                if OFFERS in kinds and not self.runs(room) and room.offers.loaded:
+                    room.offers.loaded = False
+                    await room.offers.load()
+                if kinds - {CHAT, OFFERS}:
                     async with room.lock:
                         await catch_up(room)
                     room.schedule_bot()
@@ -218,6 +300,7 @@ async def catch_up(room: Room) -> None:
     if seats_changed:
         room.announce_seats()
     room.offers.after_action()
+    await room.offers.carry_out()  # run here: accepted trades wait for the moment between actions
 
 
 def take_seats(room: Room, stored: list[SeatRow]) -> bool:
@@ -232,3 +315,15 @@ def take_seats(room: Room, stored: list[SeatRow]) -> bool:
                 setattr(mine, name, getattr(theirs, name))
                 changed = True
     return changed
+
+
+def _number(value: JSON) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"not a number: {value!r}")
+    return value
+
+
+def _texts(value: JSON) -> list[str]:
+    if not isinstance(value, list):
+        raise ValueError(f"not a list: {value!r}")
+    return [str(item) for item in value]

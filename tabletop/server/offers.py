@@ -11,16 +11,19 @@ otherwise it becomes void, with the game's reason.  So offers never hold up play
 
 A bot (or the takeover bot of an absent seat) answers an offer made to it at once, deciding on the
 game's question for that offer (``Trading.trade_question``) from its own view.  On a timed table
-an open offer expires, declined, after four response windows (``TimeControl.window``).  Pending
-offers are kept in memory: a server restart forgets them (the trades carried out are in the
-record), which only costs a player asking again.
+an open offer expires, declined, after four response windows (``TimeControl.window``).  A server
+alone keeps pending offers in memory: a restart forgets them (the trades carried out are in the
+record), which only costs a player asking again.  Several server processes on one PostgreSQL
+database (cluster.py) keep them in the database instead, written by the process running the table:
+the others forward their seats' requests to it, and a process taking the table over carries on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalAction
@@ -82,12 +85,61 @@ class Offer:
 
 
 class Offers:
+    """A table's offers.  With several server processes (cluster.py) the process running the table
+    keeps them, and stores them whenever they change; the others forward their seats' requests to
+    it and show their seats the stored offers."""
+
     def __init__(self, room: Room) -> None:
         self.room = room
         self.items: list[Offer] = []
         self.next_id = 1
         self.made = Limiter(PER_MINUTE, 60.0, room.hub.settings.clock)
         self.busy = False  # carrying queued trades out (no re-entry from the actions it submits)
+        self.loaded = room.hub.cluster is None  # alone, a server starts with none
+
+    # -- several server processes ---------------------------------------------------------------
+    def _kept_here(self) -> bool:
+        """Whether this process keeps the offers (alone, or running the table: cluster.py)."""
+        return self.room.hub.runs(self.room)
+
+    def to_json(self) -> str:
+        return json.dumps({"next": self.next_id, "items": [asdict(o) for o in self.items]})
+
+    def take_json(self, data: str) -> None:
+        """The offers as stored by the process running the table; sent on to this process's
+        seats.  A document that cannot be read changes nothing."""
+        try:
+            found = json.loads(data)
+            items = [Offer(**item) for item in found["items"]]
+            next_id = int(found["next"])
+        except (ValueError, TypeError, KeyError) as err:
+            log.error("table %s: the stored offers cannot be read: %r", self.room.id, err)
+            return
+        self.items, self.next_id, self.loaded = items, next_id, True
+        self._send(*[seat for seat in self.room.conns if seat is not None])
+
+    async def load(self) -> None:
+        """The stored offers, once (cluster.py; a server alone has them in memory)."""
+        if self.loaded:
+            return
+        hub = self.room.hub
+        try:
+            data = await hub.writer.call(hub.storage.load_offers, self.room.id)
+        except Exception as err:
+            log.error("table %s: offers not loaded: %r", self.room.id, err)
+            return
+        if data is None:
+            self.loaded = True
+        else:
+            self.take_json(data)
+
+    async def _forwarded(self, request: dict[str, JSON]) -> bool:
+        """Sent to the process running the table, when another one does (cluster.py)."""
+        cluster = self.room.hub.cluster
+        if cluster is None or self._kept_here():
+            return False
+        await cluster.forward(self.room, request)
+        return True
 
     @property
     def trading(self) -> bool:
@@ -110,6 +162,14 @@ class Offers:
         return [o.to_json(now) for o in sorted(live + closed, key=lambda o: o.id)]
 
     def _tell(self, *seats: int) -> None:
+        """The offers changed: to these seats' connections, and to the database for the other
+        server processes (cluster.py)."""
+        self._send(*seats)
+        cluster = self.room.hub.cluster
+        if cluster is not None and self._kept_here():
+            cluster.save_offers(self.room, self.to_json())
+
+    def _send(self, *seats: int) -> None:
         for seat in set(seats):
             group = self.room.conns.get(seat)
             if group:
@@ -129,16 +189,26 @@ class Offers:
 
     # -- requests from the seats ------------------------------------------------------------
     async def offer(self, seat: int | None, to: int, give: list[str], ask: list[str], note: str) -> None:
+        trader = self._trader(seat)
+        request: dict[str, JSON] = {"op": "offer", "seat": trader, "to": to, "give": give, "ask": ask}
+        if await self._forwarded({**request, "note": note}):
+            return
         async with self.room.lock:
-            self.make(self._trader(seat), to, give, ask, note)
+            self.make(trader, to, give, ask, note)
 
     async def take_back(self, seat: int | None, offer: int) -> None:
+        trader = self._trader(seat)
+        if await self._forwarded({"op": "withdraw", "seat": trader, "offer": offer}):
+            return
         async with self.room.lock:
-            self.withdraw(self._trader(seat), offer)
+            self.withdraw(trader, offer)
 
     async def answer(self, seat: int | None, offer: int, accept: bool) -> None:
+        trader = self._trader(seat)
+        if await self._forwarded({"op": "reply", "seat": trader, "offer": offer, "accept": accept}):
+            return
         async with self.room.lock:
-            await self.reply(self._trader(seat), offer, accept)
+            await self.reply(trader, offer, accept)
         self.room.schedule_bot()
 
     def _trader(self, seat: int | None) -> int:
@@ -205,6 +275,8 @@ class Offers:
         possible becomes void.  Called after every action (under the room's lock)."""
         if self.busy or not self.items or not self.trading:  # the cheap test first: after every action
             return
+        if not self._kept_here():  # the process running the table carries them out (cluster.py)
+            return
         self.busy = True
         try:
             for offer in [o for o in self.items if o.status == ACCEPTED]:
@@ -227,7 +299,7 @@ class Offers:
     def after_action(self) -> None:
         """Once the game is over, the offers still open are void.  (An offer that became
         impossible stays open: it may become possible again, and accepting it says why not.)"""
-        if not self.room.over:
+        if not self.room.over or not self._kept_here():
             return
         for offer in self.items:
             if offer.status in (OPEN, ACCEPTED):

@@ -217,6 +217,7 @@ class Room:
         Under the lock: an action being saved is neither shown early nor missed.
         """
         await self.chat.load()
+        await self.offers.load()  # with other server processes, from the database (cluster.py)
         async with self.lock:
             self.conns.setdefault(conn.seat, set()).add(conn)
             conn.send(self.welcome(conn.seat))

@@ -98,6 +98,13 @@ chat_t = Table(
     Column("at", Float, nullable=False),
 )
 
+offers_t = Table(  # a table's trade offers, kept by the process running it (cluster.py)
+    "table_offers",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("data", Text, nullable=False),  # Offers.to_json()
+)
+
 users_t = Table(
     "users",
     metadata,

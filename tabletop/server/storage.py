@@ -25,6 +25,7 @@ from .schema import (
     UserRow,
     actions_t,
     metadata,
+    offers_t,
     seats_t,
     sessions_t,
     tables_t,
@@ -39,7 +40,7 @@ INSERT_ROWS = 100  # actions per INSERT statement (6 parameters each: far below 
 ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto")
 CHANNEL = "tabletop"  # the notifications' channel (cluster.py)
 # what a notification says changed: an action, a seat, the table's row, a chat line, a new table
-ACTION, SEATS, TABLE, CHAT, NEW = "a", "s", "t", "c", "n"
+ACTION, SEATS, TABLE, CHAT, NEW, OFFERS = "a", "s", "t", "c", "n", "o"
 
 
 class RematchTaken(Exception):
@@ -314,6 +315,18 @@ class Storage:
                     .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                     .values(rank=rank)
                 )
+
+    def save_offers(self, table_id: str, data: str) -> None:
+        """The table's trade offers now (``Offers.to_json()``, by the process running it)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(offers_t).where(offers_t.c.table_id == table_id))
+            conn.execute(insert(offers_t).values(table_id=table_id, data=data))
+            self.tell(conn, OFFERS, [table_id])
+
+    def load_offers(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(offers_t.c.data).where(offers_t.c.table_id == table_id)).scalar()
+        return None if found is None else str(found)
 
     # -- reads --------------------------------------------------------------------
     def load(self, table_id: str, since: int = 0) -> TableRow | None:

@@ -7,7 +7,9 @@ servers, one of them killed mid-game.)"""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import random
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -58,7 +60,11 @@ async def settled(*hubs: Hub) -> None:
     """Until every notification sent has been read and every catching up is over."""
     for _ in range(200):
         await asyncio.sleep(0.02)
-        busy = [h for h in hubs if h.cluster is not None and (h.cluster._syncing or h.cluster._stale)]
+        busy = [
+            h
+            for h in hubs
+            if h.cluster is not None and (h.cluster._syncing or h.cluster._stale or h.cluster._background)
+        ]
         if not busy:
             await asyncio.sleep(0.05)  # a notification still on its way
             if not any(h.cluster is not None and h.cluster._syncing for h in hubs):
@@ -204,6 +210,60 @@ def test_bots_are_played_by_the_process_holding_the_table_then_by_the_other(pg_u
         assert room_b.over
         assert Record.from_json(room_b.record.to_json()).replay().is_terminal()
         assert stored(b.storage.url, room_b.id) == room_b.record.actions
+
+    run(pg_url, test)
+
+
+async def until_trading(room: Room) -> None:
+    """People play at random (on this room's process) until a trade is open with people asked."""
+    rng = random.Random(1)
+    while not (room.state.trade_open() and all(room.seats[s].kind == "person" for s in room.prompts)):
+        assert not room.over
+        asked = [s for s in sorted(room.prompts) if room.seats[s].kind == "person"]
+        if asked:
+            with contextlib.suppress(Refused):  # a bot answered first: look again
+                await room.submit(asked[0], rng.choice(room.prompts[asked[0]].legal), room.step)
+        await asyncio.sleep(0.01)
+
+
+def test_offers_made_on_one_process_are_kept_by_the_one_running_the_table(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        room_a, _ = await a.create("megacorps", {"players": 3}, ["person", "person", "easy"])
+        room_b = await seen(b, room_a.id)
+        ana, bea = Conn(0), Conn(1)
+        await room_a.add(ana)
+        await room_b.add(bea)  # bea's connection is on b, which does not run the table
+        await until_trading(room_a)
+        await settled(a, b)
+        money = room_b.state.view(1)["money"][1]
+        assert isinstance(money, int) and money > 0
+        await room_b.offers.offer(1, 0, ["1"], [], "from b")
+        await settled(a, b)
+        (offer,) = ana.of("offers")[-1]["offers"]  # a, running the table, has it
+        assert offer["from"] == 1 and offer["note"] == "from b" and offer["status"] == "open"
+        (shown,) = bea.of("offers")[-1]["offers"]  # and bea, on b, sees it as stored
+        assert {**shown, "now": None} == {**offer, "now": None}
+        await room_b.offers.take_back(1, 99)  # refused by a, told to bea on b
+        await settled(a, b)
+        assert bea.of("error")[-1]["code"] == "no-offer"
+        step = room_a.step
+        await room_a.offers.answer(0, offer["id"], True)  # ana accepts on a: carried out
+        await settled(a, b)
+        assert room_a.step == room_b.step == step + 1
+        assert bea.of("offers")[-1]["offers"][0]["status"] == "done"
+        assert room_b.state.view(1)["money"][1] == money - 1
+        await room_b.offers.offer(1, 0, ["1"], [], "still open")
+        await settled(a, b)
+        await a.close()  # b takes the table over, with its offers as stored
+        assert b.cluster is not None
+        await b.cluster.tick()
+        assert b.runs(room_b)
+        assert [(o.note, o.status) for o in room_b.offers.items] == [
+            ("from b", "done"),
+            ("still open", "open"),
+        ]
+        await room_b.offers.answer(0, room_b.offers.items[-1].id, False)  # now decided on b
+        assert room_b.offers.items[-1].status == "declined"
 
     run(pg_url, test)
 
