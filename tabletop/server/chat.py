@@ -37,6 +37,7 @@ WELCOME_LINES = 100  # lines a joining client is sent
 MAX_NAME = 32  # the name column's width
 # (lines, seconds): a seat may write at most so many lines in so many seconds, for each pair
 LIMITS = ((5, 10.0), (30, 600.0))
+TRIES = 10  # numbers a line may try, when other server processes take each one first
 
 
 def load_lines(engine: Engine, table_id: str, most: int, since: int = 0) -> tuple[int, list[dict[str, JSON]]]:
@@ -126,7 +127,7 @@ class Chat:
             hub = self.room.hub
             name = self.room.names()[seat][:MAX_NAME]
             line: dict[str, JSON] = {"seat": seat, "name": name, "text": text, "at": hub.settings.clock()}
-            for _ in range(3):  # another process may number a line first (cluster.py)
+            for _ in range(TRIES):  # another process may number a line first (cluster.py)
                 idx = self.next_idx
                 try:
                     await hub.writer.call(store_line, hub.storage, self.room.id, idx, line)
