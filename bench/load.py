@@ -3,6 +3,14 @@
     .venv/bin/python bench/load.py                       # 200 tables, 30 s, its own server
     .venv/bin/python bench/load.py --tables 50 --seconds 10 --think 0.5
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000   # a server you started
+    .venv/bin/python bench/load.py --db postgresql://... --processes 2 --spread seats
+
+Several server processes on one PostgreSQL database (docs/server.md, "Several processes"):
+``--processes N`` starts N servers on ``--db``, or give ``--url`` (and ``--server-pid``) once per
+server you started.  Tables are created on the servers in turn; ``--spread tables`` connects all of
+a table's seats to the server it was created on (a proxy routing by table), ``--spread seats``
+connects each seat to the next server (every action then reaches the other seats through the
+database's notifications: the worst case).
 
 A server you start for it needs the limits meant for people lifted (every client here comes from
 one address, at machine speed): `tabletop serve --tables-per-minute 0 --open-tables 0
@@ -139,14 +147,15 @@ async def seat(
 
 
 async def run(
-    base: str,
+    bases: list[str],
     tables: int,
     seconds: float,
     warmup: float,
     think: float,
     max_actions: int,
     bots: int,
-    server_pid: int | None = None,
+    server_pids: list[int] | None = None,
+    spread: str = "tables",
 ) -> Tally:
     # the clients' own garbage (a parsed message a moment) is freed by reference counts; the
     # default collector would walk every open socket's objects hundreds of times a second, a
@@ -157,22 +166,23 @@ async def run(
         *(
             asyncio.to_thread(
                 post,
-                base,
+                bases[number % len(bases)],
                 "/api/tables",
                 {"options": {"players": 4}, "seats": ["person"] * (4 - bots) + ["easy"] * bots},
             )
-            for _ in range(tables)
+            for number in range(tables)
         )
     )
-    ws_base = "ws" + base[len("http") :]
+    ws_bases = ["ws" + base[len("http") :] for base in bases]
     tally = Tally(stop_at=time.monotonic() + seconds, max_actions=max_actions)
     clients = []
-    for data in created:
+    for number, data in enumerate(created):
         table = data["table"]["id"]
-        for link in data["links"]["seats"]:
+        for index, link in enumerate(data["links"]["seats"]):
             if link["url"]:
                 token = link["url"].split("#token=", 1)[1]
-                clients.append(seat(ws_base, table, token, tally, think, random.Random(rng.random())))
+                server = ws_bases[(number + (index if spread == "seats" else 0)) % len(ws_bases)]
+                clients.append(seat(server, table, token, tally, think, random.Random(rng.random())))
     tally.clients = len(clients)
     tally.stop_at = float("inf")
 
@@ -183,9 +193,9 @@ async def run(
         started = time.monotonic()
         tally.measure_from, tally.stop_at = started + warmup, started + warmup + seconds
         await asyncio.sleep(warmup)
-        tally.cpu_from, own_from = cpu_seconds(server_pid), time.process_time()
+        tally.cpu_from, own_from = cpu_seconds(server_pids), time.process_time()
         await asyncio.sleep(seconds)
-        tally.cpu_to, tally.own_cpu = cpu_seconds(server_pid), time.process_time() - own_from
+        tally.cpu_to, tally.own_cpu = cpu_seconds(server_pids), time.process_time() - own_from
 
     tasks = [asyncio.create_task(c) for c in clients]
     sampler = asyncio.create_task(sample_cpu())
@@ -203,21 +213,24 @@ async def run(
     return tally
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User and system CPU time of a process so far (Linux), or None."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int] | None) -> float | None:
+    """User and system CPU time of these processes so far, together (Linux), or None."""
+    total = 0.0
+    for pid in pids or []:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total if pids else None
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{db}", "--bot-delay", "0", "--bot-workers", "thread", *NO_LIMITS]
+    command += ["--db", db, "--bot-delay", "0", "--bot-workers", "thread", *NO_LIMITS]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -257,32 +270,66 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a client waits before acting")
     parser.add_argument("--bots", type=int, default=0, choices=range(4), help="bot seats per table (easy)")
     parser.add_argument("--max-actions", type=int, default=1_000_000, help="stop after this many actions")
-    parser.add_argument("--url", help="a running server on a loopback address (default: start one)")
-    parser.add_argument("--server-pid", type=int, help="with --url: the server's process, to measure its CPU")
+    parser.add_argument(
+        "--url",
+        action="append",
+        help="a running server on a loopback address (default: start one); repeatable",
+    )
+    parser.add_argument(
+        "--server-pid",
+        type=int,
+        action="append",
+        help="with --url: each server's process, to measure its CPU",
+    )
+    parser.add_argument("--db", help="the database of the servers it starts (default: a new SQLite file)")
+    parser.add_argument("--processes", type=int, default=1, help="servers to start on --db (PostgreSQL)")
+    parser.add_argument(
+        "--spread",
+        choices=("tables", "seats"),
+        default="tables",
+        help="seats on their table's server, or on each",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
         raise SystemExit("--tables must be 1-2000, --seconds 0-600 and --warmup 0-60")
-    process = None
+    if args.processes > 1 and not (args.db or "").startswith("postgres"):
+        raise SystemExit("several processes serve one PostgreSQL database: give --db postgresql://...")
+    processes: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as folder:
-        if args.url:
-            base = loopback(args.url)
-        else:
-            process, base = start_server(Path(folder) / "load.db")
         try:
-            pid = process.pid if process is not None else args.server_pid
+            if args.url:
+                bases, pids = [loopback(url) for url in args.url], args.server_pid
+            else:
+                db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
+                bases = []
+                for _ in range(args.processes):
+                    process, base = start_server(db)
+                    processes.append(process)
+                    bases.append(base)
+                pids = [p.pid for p in processes]
             work = run(
-                base, args.tables, args.seconds, args.warmup, args.think, args.max_actions, args.bots, pid
+                bases,
+                args.tables,
+                args.seconds,
+                args.warmup,
+                args.think,
+                args.max_actions,
+                args.bots,
+                pids,
+                args.spread,
             )
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 tally = runner.run(work)
         finally:
-            if process is not None:
+            for process in processes:
                 process.terminate()
                 process.wait(10)
     elapsed = tally.measured
     figures = {
         "tables": args.tables,
+        "processes": len(bases),
+        "spread": args.spread,
         "clients": args.tables * (4 - args.bots),
         "bot_seats": args.tables * args.bots,
         "think_s": args.think,

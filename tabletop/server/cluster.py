@@ -129,6 +129,18 @@ class Cluster:
         held them has stopped): their bots and clocks go on here."""
         if self._locks is None:
             return
+        try:
+            await self._locks.execute("SELECT 1")  # the locks live as long as this connection
+        except psycopg.Error as err:  # the database dropped it, and every lock with it: hold none
+            self.held.clear()
+            with contextlib.suppress(psycopg.Error):
+                await self._locks.close()
+            try:
+                self._locks = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
+            except psycopg.Error:
+                log.warning("the tables' locks were lost (%s) and cannot be taken again yet", err)
+                return
+            log.warning("the tables' locks were lost (%s); taking them again", err)
         rooms = self.hub.rooms
         done = [t for t in self.held if t not in rooms or rooms[t].over]
         if done:

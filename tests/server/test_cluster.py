@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import psycopg
 import pytest
 
 from tabletop.core.record import Record
@@ -263,6 +264,30 @@ def test_offers_made_on_one_process_are_kept_by_the_one_running_the_table(pg_url
         ]
         await room_b.offers.answer(0, room_b.offers.items[-1].id, False)  # now decided on b
         assert room_b.offers.items[-1].status == "declined"
+
+    run(pg_url, test)
+
+
+def test_a_process_whose_connections_drop_hears_again_and_takes_its_tables_back(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        assert a.cluster is not None and b.cluster is not None
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        listener, locks = b.cluster._listener, a.cluster._locks
+        assert listener is not None and locks is not None
+        with psycopg.connect(pg_url, autocommit=True) as admin:  # as a database restart would
+            admin.execute(
+                "SELECT pg_terminate_backend(p) FROM unnest(%s::int[]) AS p",
+                ([listener.info.backend_pid, locks.info.backend_pid],),
+            )
+        await asyncio.sleep(0.2)
+        mover = room_a.state.current_seat
+        assert mover is not None
+        await room_a.submit(mover, room_a.prompts[mover].legal[0], 0)  # while b was not listening
+        await until(lambda: room_b.step == 1)  # b listens again, and read what it missed
+        await a.cluster.tick()  # a's locks went with their connection: it takes them again
+        assert a.runs(room_a) and a.cluster._locks is not locks
+        assert not b.runs(room_b)
 
     run(pg_url, test)
 
