@@ -241,7 +241,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                raise SystemExit("the server did not start") from None
+                said = process.communicate()[1].decode(errors="replace")[-2000:]
+                raise SystemExit(f"the server did not start:\n{said}") from None
             time.sleep(0.1)
 
 

@@ -47,7 +47,7 @@ from sqlalchemy.engine import make_url
 from ..core.protocol import JSON
 from .messages import dumps
 from .refused import Refused
-from .storage import CHANNEL, CHAT, NEW, OFFERS
+from .storage import ACTION, CHANNEL, CHAT, NEW, OFFERS
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -83,6 +83,8 @@ class Cluster:
         self._listener: psycopg.AsyncConnection[tuple[int]] | None = None
         self._listening: asyncio.Task[None] | None = None
         self._stale: dict[str, set[str]] = {}  # table -> what changed there, not yet read
+        # tables whose new actions are not read yet: nobody watches them here, nor runs them
+        self.behind: set[str] = set()
         self._syncing: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[object]] = set()
 
@@ -149,8 +151,8 @@ class Cluster:
             )
             self.held.difference_update(done)
         for room in await self.claim([r for r in list(rooms.values()) if not r.over]):
-            if room.step:  # taken over in the middle: what happened meanwhile first
-                self.wake(room, "a")
+            if room.step or room.id in self.behind:  # taken over in the middle: what happened first
+                self.wake(room, ACTION)
             if room.offers.trading:  # the offers it kept, as they were stored
                 room.offers.loaded = False
                 await room.offers.load()
@@ -224,7 +226,7 @@ class Cluster:
                 if self._listener is None:
                     self._listener = await self._listen_connection()
                     for room in list(self.hub.rooms.values()):  # what was said meanwhile is lost
-                        self.wake(room, "a")
+                        self.wake(room, ACTION)
                         self.wake(room, CHAT)
                 wait = RECONNECT[0]
                 async for note in self._listener.notifies():
@@ -259,10 +261,25 @@ class Cluster:
                 self._refused(room, data)
         elif len(parts) != 3:
             return
-        elif room is not None:
+        elif room is None:
+            if kind == NEW:  # in the lobby here too
+                self._spawn(self.hub.get(table_id))
+        elif kind == ACTION and not room.conns and not self.runs(room):
+            self.behind.add(room.id)  # read when somebody comes to watch, or when run here
+        else:
             self.wake(room, kind)
-        elif kind == NEW:  # in the lobby here too
-            self._spawn(self.hub.get(table_id))
+
+    async def ready(self, room: Room) -> None:
+        """Before somebody here watches ``room``: the actions not read yet."""
+        if room.id in self.behind:
+            self.behind.discard(room.id)
+            async with room.lock:
+                await catch_up(room)
+
+    def watched(self, room: Room) -> None:
+        """A connection is in: actions that arrived while it came in are read now."""
+        if room.id in self.behind:
+            self.wake(room, ACTION)
 
     def wake(self, room: Room, kind: str) -> None:
         """Catch ``room`` up with the database soon; notifications arriving meanwhile are read
@@ -281,6 +298,7 @@ class Cluster:
                     room.offers.loaded = False
                     await room.offers.load()
                 if kinds - {CHAT, OFFERS}:
+                    self.behind.discard(room.id)
                     async with room.lock:
                         await catch_up(room)
                     room.schedule_bot()

@@ -217,11 +217,16 @@ class Room:
         Under the lock: an action being saved is neither shown early nor missed.
         """
         await self.chat.load()
-        await self.offers.load()  # with other server processes, from the database (cluster.py)
+        cluster = self.hub.cluster
+        if cluster is not None:  # with other server processes (cluster.py)
+            await self.offers.load()
+            await cluster.ready(self)
         async with self.lock:
             self.conns.setdefault(conn.seat, set()).add(conn)
             conn.send(self.welcome(conn.seat))
             self.announce_seats()
+        if cluster is not None:
+            cluster.watched(self)
 
     def remove(self, conn: Conn) -> None:
         group = self.conns.get(conn.seat)

@@ -255,6 +255,7 @@ class Storage:
                         .values(finished=True, finished_at=at)
                     )
             self.tell(conn, ACTION, (a.table_id for a in batch))
+            self.tell(conn, TABLE, (a.table_id for a in batch if a.finished))  # read by every process
 
     def _insert_actions(self, rows: int) -> str:
         """The SQL inserting ``rows`` actions, in the driver's own placeholders (made once per size)."""

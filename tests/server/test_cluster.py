@@ -111,6 +111,38 @@ def test_an_action_taken_by_one_process_reaches_the_seats_on_the_other(pg_url: s
     run(pg_url, test)
 
 
+def test_a_table_nobody_watches_here_is_read_when_somebody_comes(pg_url: str) -> None:
+    async def test(a: Hub, b: Hub) -> None:
+        assert b.cluster is not None
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        room_b = await seen(b, room_a.id)
+        for _ in range(3):
+            mover = room_a.state.current_seat
+            assert mover is not None
+            await room_a.submit(mover, room_a.prompts[mover].legal[0], room_a.step)
+        await until(lambda: room_a.id in b.cluster.behind)
+        assert room_b.step == 0  # not replayed on b: nobody there wants it yet
+        bea = Conn(1)
+        await room_b.add(bea)  # now somebody does
+        assert bea.of("welcome")[0]["step"] == 3 == room_b.step and room_a.id not in b.cluster.behind
+        while not room_a.over:  # the game ends on a; b follows it update by update
+            mover = room_a.state.current_seat
+            assert mover is not None
+            await room_a.submit(mover, room_a.prompts[mover].legal[0], room_a.step)
+        await until(lambda: room_b.over and bea.of("update")[-1]["over"])
+        assert [m["step"] for m in bea.of("update")] == list(range(4, room_a.step + 1))
+        # a table that ends with nobody watching it here: its end is read all the same
+        other, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        other_b = await seen(b, other.id)
+        while not other.over:
+            mover = other.state.current_seat
+            assert mover is not None
+            await other.submit(mover, other.prompts[mover].legal[0], other.step)
+        await until(lambda: other_b.status() == "finished")
+
+    run(pg_url, test)
+
+
 def test_two_answers_to_one_question_on_two_processes_one_is_kept(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
         room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
@@ -187,6 +219,7 @@ def test_bots_are_played_by_the_process_holding_the_table_then_by_the_other(pg_u
         assert b.cluster is not None
         await b.cluster.tick()
         assert not b.runs(room_b)  # a holds it
+        await room_b.add(Conn(0))  # the person's connection is on b
 
         async def play_on_b(bot_moves: int) -> None:
             """The person plays on b; the bot answers, from whichever process runs it."""
