@@ -14,6 +14,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from .storage import Append, Storage
 
 log = logging.getLogger("tabletop.server")
@@ -138,7 +140,10 @@ class Writer:
             self.storage.append_actions(rows)
         except Exception as err:
             if len(batch) == 1:
-                log.warning("could not save %s: %s", rows[0], err)
+                if isinstance(err, IntegrityError):  # another server process took the step: normal
+                    log.info("not saved, the step was taken: %s", rows[0])
+                else:
+                    log.warning("could not save %s: %s", rows[0], err)
                 batch[0].finish(error=err)
                 return
             for job in batch:  # one bad row must not sink the others

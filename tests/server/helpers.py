@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -17,6 +25,40 @@ from tabletop.games.megalomania.cards import texts
 from tabletop.server import Settings, create_app
 
 CARD = re.compile(r"^(?:return=)?([FAXDWKOE][bryu])!?$")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve_process(db_url: str, port: int, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """`tabletop serve` in its own process group, as a person would run it from a terminal (bots
+    in threads, no message limit for the scripted players, unless ``options`` say otherwise; its
+    output in ``log``); once it answers.  Killed at the end if still running."""
+    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
+    command += ["--db", db_url, "--bot-delay", "0", "--bot-workers", "thread", "--socket-messages", "0"]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [*command, *options], stdout=subprocess.DEVNULL, stderr=sink, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: {log.read_text()}") from None
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
 
 
 class Clock:

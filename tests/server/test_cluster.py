@@ -83,6 +83,16 @@ async def seen(b: Hub, table_id: str) -> Room:
     return room
 
 
+async def two_people(a: Hub, b: Hub) -> tuple[Room, Room, Conn, Conn]:
+    """A Summon 7 table made on ``a``: seat 0's player connected to ``a``, seat 1's to ``b``."""
+    room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+    room_b = await seen(b, room_a.id)
+    ana, bea = Conn(0), Conn(1)
+    await room_a.add(ana)
+    await room_b.add(bea)
+    return room_a, room_b, ana, bea
+
+
 def stored(url: str, table_id: str) -> list[str]:
     row = Storage(url).load(table_id)
     assert row is not None
@@ -91,11 +101,7 @@ def stored(url: str, table_id: str) -> list[str]:
 
 def test_an_action_taken_by_one_process_reaches_the_seats_on_the_other(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
-        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
-        room_b = await seen(b, room_a.id)
-        ana, bea = Conn(0), Conn(1)
-        await room_a.add(ana)
-        await room_b.add(bea)
+        room_a, room_b, ana, bea = await two_people(a, b)
         for _ in range(6):  # each plays from their own process
             mover = room_a.state.current_seat
             assert mover is not None
@@ -182,11 +188,7 @@ def test_a_seat_is_given_once_whichever_process_is_asked(pg_url: str) -> None:
 
 def test_chat_lines_from_both_processes_are_all_heard_in_one_order(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
-        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
-        room_b = await seen(b, room_a.id)
-        ana, bea = Conn(0), Conn(1)
-        await room_a.add(ana)
-        await room_b.add(bea)
+        room_a, room_b, ana, bea = await two_people(a, b)
         await asyncio.gather(
             *(r.chat.say(s, f"line {i} of {s}") for i in range(3) for r, s in ((room_a, 0), (room_b, 1)))
         )

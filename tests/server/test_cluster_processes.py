@@ -8,14 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import signal
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,30 +19,8 @@ from websockets.exceptions import ConnectionClosed
 from tabletop.core.record import Record
 from tabletop.server.storage import Storage
 
-from .test_restart import free_port
+from .helpers import free_port, serve_process
 from .test_shutdown import post
-
-
-@contextmanager
-def serving(url: str, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
-    command += ["--db", url, "--bot-delay", "0", "--bot-workers", "thread", "--socket-messages", "0"]
-    with log.open("wb") as sink:
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
-        yield server
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-        server.wait(10)
 
 
 class Player:
@@ -86,8 +57,11 @@ class Player:
 @pytest.mark.timeout(240)
 def test_a_game_on_two_processes_goes_on_when_one_is_killed(pg_url: str, tmp_path: Path) -> None:
     first, second = free_port(), free_port()
-    with serving(pg_url, first, tmp_path / "a.log") as a, serving(pg_url, second, tmp_path / "b.log"):
-        body = {
+    with (
+        serve_process(pg_url, first, tmp_path / "a.log") as a,
+        serve_process(pg_url, second, tmp_path / "b.log"),
+    ):
+        body: dict[str, object] = {
             "game": "megalomania",
             "options": {"players": 4},
             "seats": ["person", "person", "easy", "easy"],

@@ -6,10 +6,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -21,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tabletop.core.record import Record
 
-from .helpers import act, create, join, pick, receive, running, token_of
+from .helpers import act, create, free_port, join, pick, receive, running, serve_process, token_of
 
 
 @pytest.mark.timeout(120)
@@ -70,35 +67,10 @@ def test_a_restarted_app_resumes_the_game_identically(db_url: str) -> None:
         assert record.replay().is_terminal()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """`tabletop serve` in its own process, as a person would run it."""
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{db}", "--bot-delay", "0", "--bot-workers", "thread"]
-    command += ["--socket-messages", "0"]  # the players here are scripts, playing at machine speed
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    output = process.stdout.read() if process.stdout else b""
-                    raise RuntimeError(f"the server did not start: {output!r}") from None
-                time.sleep(0.1)
+    with serve_process(f"sqlite:///{db}", port, db.with_suffix(".log")) as process:
         yield process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -7,15 +7,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .test_restart import free_port
+from .helpers import free_port, serve_process
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 
@@ -49,22 +47,9 @@ def post(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
 def test_stopping_the_server_ends_every_bot_worker(tmp_path: Path, how: str) -> None:
     db, port = tmp_path / "stop.db", free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{db}", "--bot-delay", "0", "--bot-workers", "process"]
-    command += ["--bot-count", "3", "--watch-tables-per-address", "6"]  # bot-only tables get 2 of 3
-    errors = tmp_path / "stderr.txt"
-    with errors.open("wb") as sink:
-        # its own process group, as a terminal gives a command: Ctrl-C goes to the whole group
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/games", timeout=1).read()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, errors.read_text()
-                time.sleep(0.1)
+    options = ["--bot-workers", "process", "--bot-count", "3", "--watch-tables-per-address", "6"]
+    errors = tmp_path / "stderr.txt"  # bot-only tables get 2 of the 3 workers
+    with serve_process(f"sqlite:///{db}", port, errors, *options) as server:
         # six bot-only tables of hard bots (about a second a decision): a backlog for their workers
         for _ in range(6):
             post(
@@ -79,17 +64,13 @@ def test_stopping_the_server_ends_every_bot_worker(tmp_path: Path, how: str) -> 
             time.sleep(0.2)
         if how == "SIGTERM":
             server.send_signal(signal.SIGTERM)
-        else:
+        else:  # its own process group, as a terminal gives a command: Ctrl-C goes to the whole group
             os.killpg(server.pid, signal.SIGINT)
         server.wait(15)
         deadline = time.monotonic() + 5
         while group(server.pid):
             assert time.monotonic() < deadline, f"still running after the server: {group(server.pid)}"
             time.sleep(0.1)
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(10)
     said = errors.read_text()
     assert "leaked semaphore" not in said and "resource_tracker" not in said, said
     assert "Traceback" not in said, said

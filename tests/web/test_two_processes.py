@@ -15,8 +15,7 @@ import pytest
 from tabletop.core.record import Record
 from tabletop.server.storage import Storage
 
-from ..server.test_cluster_processes import serving
-from ..server.test_restart import free_port
+from ..server.helpers import free_port, serve_process
 from . import helpers
 from .helpers import CLICKABLE, click, step
 
@@ -25,7 +24,7 @@ pytestmark = pytest.mark.timeout(300)
 
 def test_a_browser_on_each_of_two_processes_plays_one_game(browser: Any, pg_url: str, tmp_path: Path) -> None:
     first, second = free_port(), free_port()
-    with serving(pg_url, first, tmp_path / "a.log"), serving(pg_url, second, tmp_path / "b.log"):
+    with serve_process(pg_url, first, tmp_path / "a.log"), serve_process(pg_url, second, tmp_path / "b.log"):
         body = {
             "game": "summon7",
             "options": {"players": 3, "target": 60},
