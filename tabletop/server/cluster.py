@@ -83,6 +83,7 @@ class Cluster:
         self._listener: psycopg.AsyncConnection[tuple[int]] | None = None
         self._listening: asyncio.Task[None] | None = None
         self._stale: dict[str, set[str]] = {}  # table -> what changed there, not yet read
+        self._news: dict[str, list[tuple[int, float, str]]] = {}  # table -> actions told, not applied
         # tables whose new actions are not read yet: nobody watches them here, nor runs them
         self.behind: set[str] = set()
         self._syncing: dict[str, asyncio.Task[None]] = {}
@@ -248,7 +249,17 @@ class Cluster:
             return  # not ours to read, or our own write
         kind, table_id, origin = parts[:3]
         room = self.hub.rooms.get(table_id)
-        if kind in (REQUEST, REFUSAL):
+        if kind == ACTION and len(parts) == 4:
+            if room is None:
+                return
+            if not room.conns and not self.runs(room):
+                self.behind.add(room.id)  # read when somebody comes to watch, or when run here
+                return
+            with contextlib.suppress(ValueError):  # else read from the database
+                idx, at, text = parts[3].split(" ", 2)
+                self._news.setdefault(room.id, []).append((int(idx), float(at), text))
+            self.wake(room, ACTION)
+        elif kind in (REQUEST, REFUSAL):
             try:
                 data = json.loads(parts[3]) if len(parts) == 4 else None
             except ValueError:
@@ -297,10 +308,17 @@ class Cluster:
                 if OFFERS in kinds and not self.runs(room) and room.offers.loaded:
                     room.offers.loaded = False
                     await room.offers.load()
+                news = self._news.pop(room.id, [])
                 if kinds - {CHAT, OFFERS}:
                     self.behind.discard(room.id)
                     async with room.lock:
-                        await catch_up(room)
+                        told = following(news, room.step)
+                        if kinds != {ACTION} or not news or told is None:  # read the database
+                            await catch_up(room)
+                        elif told:  # as told: no read of the database
+                            for _, at, text in told:
+                                apply_stored(room, text, at)
+                            await after_actions(room)
                     room.schedule_bot()
         except Exception:
             log.exception("table %s: could not catch up with the database", room.id)
@@ -321,16 +339,34 @@ async def catch_up(room: Room) -> None:
         room.row.rematch = row.rematch
         room.announce_rematch(row.rematch)
     for text, at in zip(row.actions, row.times, strict=True):
-        events = room.take_stored(text, at)
-        if room.over:  # its process stored the places and the ratings
-            room.row.finished, room.row.finished_at = True, at
-            for seat, rank in zip(room.seats, room.state.ranking(), strict=True):
-                seat.rank = rank
-        room.broadcast(events)
+        apply_stored(room, text, at)
     if seats_changed:
         room.announce_seats()
+    await after_actions(room)
+
+
+def following(news: list[tuple[int, float, str]], step: int) -> list[tuple[int, float, str]] | None:
+    """The actions told that carry a table on from ``step`` (those it has are dropped), or None
+    when one is missing (a notification was lost: the database has it)."""
+    fresh = [n for n in news if n[0] >= step]
+    if any(index != step + offset for offset, (index, _, _) in enumerate(fresh)):
+        return None
+    return fresh
+
+
+def apply_stored(room: Room, text: str, at: float) -> None:
+    """Another process's stored action: applied here and sent to this process's connections."""
+    events = room.take_stored(text, at)
+    if room.over:  # its process stored the places and the ratings
+        room.row.finished, room.row.finished_at = True, at
+        for seat, rank in zip(room.seats, room.state.ranking(), strict=True):
+            seat.rank = rank
+    room.broadcast(events)
+
+
+async def after_actions(room: Room) -> None:
     room.offers.after_action()
-    await room.offers.carry_out()  # run here: accepted trades wait for the moment between actions
+    await room.offers.carry_out()  # if run here: accepted trades wait for the moment between actions
 
 
 def take_seats(room: Room, stored: list[SeatRow]) -> bool:

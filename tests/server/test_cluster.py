@@ -18,6 +18,7 @@ import pytest
 
 from tabletop.core.record import Record
 from tabletop.server import Settings
+from tabletop.server.cluster import following
 from tabletop.server.hub import Hub
 from tabletop.server.refused import Refused
 from tabletop.server.rooms import Room
@@ -102,6 +103,9 @@ def stored(url: str, table_id: str) -> list[str]:
 def test_an_action_taken_by_one_process_reaches_the_seats_on_the_other(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
         room_a, room_b, ana, bea = await two_people(a, b)
+        reads: list[str] = []
+        load = b.storage.load
+        b.storage.load = lambda *args: reads.append(args[0]) or load(*args)  # type: ignore[method-assign]
         for _ in range(6):  # each plays from their own process
             mover = room_a.state.current_seat
             assert mover is not None
@@ -113,6 +117,7 @@ def test_an_action_taken_by_one_process_reaches_the_seats_on_the_other(pg_url: s
         assert steps == list(range(1, 7))  # every update, in order, on the other process too
         assert [m["step"] for m in ana.of("update")] == steps
         assert bea.of("update")[-1]["view"] == room_b.seat_view(1, room_b.state.view(1))
+        assert reads == []  # b followed a's actions from the notifications alone
 
     run(pg_url, test)
 
@@ -325,6 +330,14 @@ def test_a_process_whose_connections_drop_hears_again_and_takes_its_tables_back(
         assert not b.runs(room_b)
 
     run(pg_url, test)
+
+
+def test_actions_told_carry_a_table_on_only_without_a_gap() -> None:
+    news = [(3, 1.0, "x"), (4, 2.0, "y"), (5, 3.0, "z")]
+    assert following(news, 4) == news[1:]  # the one it has is dropped
+    assert following(news, 6) == []
+    assert following(news, 2) is None  # action 2 was never told: read the database
+    assert following([news[0], news[2]], 3) is None
 
 
 @pytest.mark.parametrize("kind", ["a", "s", "t", "c", "n"])
