@@ -1,9 +1,10 @@
 """Seeded randomness without any global generator.
 
-A state carries ``(seed, counter)``.  Every random event draws a fresh
-:class:`random.Random` seeded from the pair and advances the counter, so the
-stream is serializable in two integers, replays exactly, and is untouched by
-anything else in the process that uses :mod:`random`.
+A state carries ``(seed, counter)``.  Every random event draws from a
+:class:`random.Random` seeded from the pair (``stream``: a new one; ``reused_stream``: the
+thread's own, seeded again) and advances the counter, so the stream is serializable in two
+integers, replays exactly, and is untouched by anything else in the process that uses
+:mod:`random`.
 
 The draws below (``shuffle``, ``below``, ``choice``) take exactly the numbers that
 ``random.Random``'s own methods take (``shuffle``, ``randrange(n)``, ``choice``), so a game gives
@@ -14,12 +15,20 @@ card to ``_randbelow``), which matters most once the rules are compiled.
 from __future__ import annotations
 
 import random
+import threading
+from _random import Random as _BaseRandom
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+import tabletop
+
+if TYPE_CHECKING:  # a type for the compiler only: plain int when interpreted
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
-MASK64 = (1 << 64) - 1
+MASK64: Final = (1 << 64) - 1
+_MASK32: Final = 0xFFFFFFFF
 
 
 def splitmix64(x: int) -> int:
@@ -32,12 +41,71 @@ def splitmix64(x: int) -> int:
 
 def derive(seed: int, counter: int) -> int:
     """The seed of draw number ``counter`` of stream ``seed``."""
-    return splitmix64(splitmix64(seed & MASK64) ^ (counter & MASK64))
+    if _INTERPRETED:
+        return splitmix64(splitmix64(seed & MASK64) ^ (counter & MASK64))
+    hi, lo = _splitmix64(seed >> 32 & _MASK32, seed & _MASK32)  # seed & MASK64, in halves
+    hi, lo = _splitmix64(hi ^ (counter >> 32 & _MASK32), lo ^ (counter & _MASK32))
+    return int(hi) << 32 | int(lo)
+
+
+# derive computes the same numbers two ways.  Compiled, on 32-bit halves (_splitmix64): on whole
+# 64-bit numbers every operation would make a new Python int, as they pass the compiled code's
+# machine integers.  Interpreted, on whole numbers (splitmix64): a third as many operations,
+# each on a Python int anyway.  Both builds' tests replay the same golden games through it.
+_INTERPRETED: Final = tabletop.BUILD == "pure"
+
+# SplitMix64's multipliers in 32-bit halves: the low halves are below 2**29, and each high half
+# is taken less 2**32 (the same modulo 2**32), above -2**31
+_M1_HI: Final = -0x40A7B893  # 0xBF58476D - 2**32
+_M1_LO: Final = 0x1CE4E5B9
+_M2_HI: Final = -0x6B2FB645  # 0x94D049BB - 2**32
+_M2_LO: Final = 0x133111EB
+
+
+def _splitmix64(hi: i64, lo: i64) -> tuple[i64, i64]:
+    """SplitMix64 of the number hi * 2**32 + lo, in its two 32-bit halves.
+
+    Every value here stays within 63 bits, so that the compiled code computes in machine
+    integers (i64), and the same numbers interpreted.  A product mod 2**64 is lo * m_lo whole,
+    plus 2**32 times (hi * m_lo + lo * m_hi) mod 2**32."""
+    lo += 0x7F4A7C15  # x += 0x9E3779B97F4A7C15
+    hi = (hi + 0x9E3779B9 + (lo >> 32)) & _MASK32
+    lo &= _MASK32
+    lo ^= (hi << 2 & _MASK32) | lo >> 30  # x ^= x >> 30
+    hi ^= hi >> 30
+    low = lo * _M1_LO  # x *= 0xBF58476D1CE4E5B9
+    hi = ((low >> 32) + hi * _M1_LO + lo * _M1_HI) & _MASK32
+    lo = low & _MASK32
+    lo ^= (hi << 5 & _MASK32) | lo >> 27  # x ^= x >> 27
+    hi ^= hi >> 27
+    low = lo * _M2_LO  # x *= 0x94D049BB133111EB
+    hi = ((low >> 32) + hi * _M2_LO + lo * _M2_HI) & _MASK32
+    lo = low & _MASK32
+    lo ^= (hi << 1 & _MASK32) | lo >> 31  # x ^= x >> 31
+    hi ^= hi >> 31
+    return hi, lo
 
 
 def stream(seed: int, counter: int) -> random.Random:
     """A private generator for one random event."""
     return random.Random(derive(seed, counter))
+
+
+# random.Random.seed without its pure-Python layer (which also resets the gauss() cache, which
+# these generators never use): for an int, the state random.Random(seed) starts from
+_SEED: Final = _BaseRandom.seed
+_THREAD: Final = threading.local()  # .rng: the thread's generator for reused_stream()
+
+
+def reused_stream(seed: int, counter: int) -> random.Random:
+    """A generator that draws as ``stream(seed, counter)`` does, for one random event used at
+    once: the calling thread's own generator, seeded again at each call, which costs a third
+    less than a new one (and no allocation).  Done with it before the next call in the thread."""
+    rng: random.Random | None = getattr(_THREAD, "rng", None)
+    if rng is None:
+        rng = _THREAD.rng = random.Random(0)
+    _SEED(rng, derive(seed, counter))
+    return rng
 
 
 def fresh_seed(rng: random.Random) -> int:

@@ -6,28 +6,35 @@ They read full states, which is fine: the search only ever holds worlds it sampl
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...core.protocol import State
 from ...core.rng import choice
-from ...games.megalomania.actions import DONE, PASS, TAKE, Action
+from ...games.megalomania.actions import DONE, PASS, TAKE, Action, offered
 from ...games.megalomania.state import SCROLL_BONUS, MegalomaniaState
 
-SCALE = 8.0  # points that count as a clear win of a round
+SCALE: Final = 8.0  # points that count as a clear win of a round
 
 
 def megalomania_rollout(state: State[Any], rng: random.Random) -> Action:
     """Random, but mostly says "done" rather than spending crystals and cubes at random, and
     mostly passes on scrolls and on spending crystals on the others' cards."""
-    legal = state.legal_actions()
-    if DONE in legal and rng.random() < 0.8:
+    legal: list[Action] = state.legal_actions()
+    if offered(DONE, legal) and rng.random() < 0.8:
         return DONE
-    if PASS in legal and rng.random() < 0.6:
+    if offered(PASS, legal) and rng.random() < 0.6:
         return PASS
-    if legal[0] in TAKE and rng.random() < 0.5:
-        return TAKE[2] if TAKE[2] in legal else legal[0]  # the mixed combination
-    action: Action = choice(rng, legal)
-    return action
+    if _is_take(legal[0]) and rng.random() < 0.5:
+        return TAKE[2] if offered(TAKE[2], legal) else legal[0]  # the mixed combination
+    return choice(rng, legal)
+
+
+def _is_take(action: Action) -> bool:
+    """``action in TAKE``, comparing identities, as actions.offered does."""
+    for take in TAKE:  # noqa: SIM110
+        if take is action:
+            return True
+    return False
 
 
 class RoundEvaluation:
@@ -44,12 +51,10 @@ class RoundEvaluation:
     def rewards(self, state: State[Any], marker: tuple[int, list[bool]]) -> list[float]:
         assert isinstance(state, MegalomaniaState)
         n = state.n
-        points = (
-            [p + b for p, b in zip(state.points[-1], state.bonus[-1], strict=True)]
-            if state.points
-            else [0] * n
-        )
-        if state.round == marker[0]:  # stopped without scoring (a game cut short)
+        if state.points and state.round != marker[0]:
+            mission, scrolls = state.points[-1], state.bonus[-1]
+            points = [mission[s] + scrolls[s] for s in range(n)]
+        else:  # stopped without scoring (a game cut short)
             points = [0] * n
         # a first scroll is worth its end-of-game bonus (scrolls are held until the end)
         for seat, had in enumerate(marker[1]):
@@ -57,9 +62,14 @@ class RoundEvaluation:
                 points[seat] += SCROLL_BONUS
         if state.game.pairs:  # a pair shares its points and its margin
             pairs = [points[0] + points[2], points[1] + points[3]]
-            return [max(-1.0, min(1.0, (pairs[s % 2] - pairs[1 - s % 2]) / SCALE)) for s in range(n)]
+            return [_clamp((pairs[s % 2] - pairs[1 - s % 2]) / SCALE) for s in range(n)]
         total = sum(points)
-        return [max(-1.0, min(1.0, (p - (total - p) / (n - 1)) / SCALE)) for p in points]
+        return [_clamp((p - (total - p) / (n - 1)) / SCALE) for p in points]
+
+
+def _clamp(x: float) -> float:
+    """``max(-1.0, min(1.0, x))``, compiled as comparisons rather than calls of the built-ins."""
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
 def plugins() -> tuple[Any, RoundEvaluation]:

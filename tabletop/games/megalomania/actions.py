@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from ...core.errors import InvalidActionText
 from .cards import (
@@ -85,13 +86,19 @@ class Kind(IntEnum):
     PILE = 25
 
 
-RESOURCES = ("crystals", "cubes", "mixed", "scroll")
-CRYSTALS, CUBES, MIXED, SCROLL = range(4)
+# Final, as the tables of cards.py: the compiled rules use these values without a look-up by name
+RESOURCES: Final[tuple[str, ...]] = ("crystals", "cubes", "mixed", "scroll")
+CRYSTALS: Final = 0
+CUBES: Final = 1
+MIXED: Final = 2
+SCROLL: Final = 3
 # (crystals, cubes) each combination gives
-RESOURCE_AMOUNTS = ((2, 0), (0, 10), (1, 5), (0, 0))
-DECISIONS = ("take", "refuse")
-TAKE_TRICK, REFUSE_TRICK = range(2)
-POWER_AS_RANKS = (EXPLORER, DWARF, WIZARD, KNIGHT, EMPEROR)  # the others: lead=, colour=, '!'
+RESOURCE_AMOUNTS: Final[tuple[tuple[int, int], ...]] = ((2, 0), (0, 10), (1, 5), (0, 0))
+DECISIONS: Final[tuple[str, ...]] = ("take", "refuse")
+TAKE_TRICK: Final = 0
+REFUSE_TRICK: Final = 1
+# the others: lead=, colour=, '!'
+POWER_AS_RANKS: Final[tuple[int, ...]] = (EXPLORER, DWARF, WIZARD, KNIGHT, EMPEROR)
 
 
 _INTERNED: dict[tuple[int, int], Action] = {}
@@ -131,6 +138,16 @@ class Action:
         return parse_action(text)
 
 
+def offered(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, comparing identities (actions are interned): the compiled loop
+    compares pointers, where ``in`` would ask each other action for ``==`` first.  (A plain
+    loop: ``any()`` over a generator compiles as well, but costs more interpreted.)"""
+    for other in legal:  # noqa: SIM110
+        if other is action:
+            return True
+    return False
+
+
 _TEXT: dict[Kind, Callable[[int], str]] = {
     Kind.PLAY: lambda a: CARD_TEXT[a],
     Kind.PLAY_POWER: lambda a: CARD_TEXT[a] + "!",
@@ -161,38 +178,41 @@ _TEXT: dict[Kind, Callable[[int], str]] = {
 }
 
 # Every action exists once; legal-action lists hand out these objects.
-PLAY = tuple(Action(Kind.PLAY, c) for c in range(NUM_CARDS))
-PLAY_POWER = tuple(Action(Kind.PLAY_POWER, c) for c in range(NUM_CARDS))
-RETURN = tuple(Action(Kind.RETURN, c) for c in range(NUM_CARDS))
-GIVE = tuple(Action(Kind.GIVE, c) for c in range(NUM_CARDS))
-LAY = tuple(Action(Kind.LAY, c) for c in range(NUM_CARDS))
-PILE = tuple(Action(Kind.PILE, c) for c in range(NUM_CARDS))
-LEAD = tuple(Action(Kind.LEAD, s) for s in range(4))
-SWAP = tuple(Action(Kind.SWAP, s) for s in range(4))
-LEADER = tuple(Action(Kind.LEADER, s) for s in range(4))
-COLOUR = tuple(Action(Kind.COLOUR, c) for c in range(4))
-DOMINANT = tuple(Action(Kind.DOMINANT, c) for c in range(4))
-CALL = tuple(Action(Kind.CALL, c) for c in range(4))
-DECLARE = tuple(Action(Kind.DECLARE, c) for c in range(4))
-TAKE = tuple(Action(Kind.TAKE, r) for r in range(4))
-DECIDE = tuple(Action(Kind.DECIDE, d) for d in range(2))
+PLAY: Final = tuple(Action(Kind.PLAY, c) for c in range(NUM_CARDS))
+PLAY_POWER: Final = tuple(Action(Kind.PLAY_POWER, c) for c in range(NUM_CARDS))
+RETURN: Final = tuple(Action(Kind.RETURN, c) for c in range(NUM_CARDS))
+GIVE: Final = tuple(Action(Kind.GIVE, c) for c in range(NUM_CARDS))
+LAY: Final = tuple(Action(Kind.LAY, c) for c in range(NUM_CARDS))
+PILE: Final = tuple(Action(Kind.PILE, c) for c in range(NUM_CARDS))
+LEAD: Final = tuple(Action(Kind.LEAD, s) for s in range(4))
+SWAP: Final = tuple(Action(Kind.SWAP, s) for s in range(4))
+LEADER: Final = tuple(Action(Kind.LEADER, s) for s in range(4))
+COLOUR: Final = tuple(Action(Kind.COLOUR, c) for c in range(4))
+DOMINANT: Final = tuple(Action(Kind.DOMINANT, c) for c in range(4))
+CALL: Final = tuple(Action(Kind.CALL, c) for c in range(4))
+DECLARE: Final = tuple(Action(Kind.DECLARE, c) for c in range(4))
+TAKE: Final = tuple(Action(Kind.TAKE, r) for r in range(4))
+DECIDE: Final = tuple(Action(Kind.DECIDE, d) for d in range(2))
 # scrolls are numbered 1-20: index 0 is a placeholder, never legal
-USE = tuple(Action(Kind.USE, x) for x in range(21))
-ECHO = tuple(Action(Kind.ECHO, x) for x in range(21))
-KEEP = tuple(Action(Kind.KEEP, x) for x in range(21))
-POWER_AS = {r: Action(Kind.POWER_AS, r) for r in POWER_AS_RANKS}
-POWER = Action(Kind.POWER)
-CUBE_UP = Action(Kind.CUBE_UP)
-CUBE_DOWN = Action(Kind.CUBE_DOWN)
-DONE = Action(Kind.DONE)
-PASS = Action(Kind.PASS)
-LAST = Action(Kind.LAST)
-STEAL = Action(Kind.STEAL)
+USE: Final = tuple(Action(Kind.USE, x) for x in range(21))
+ECHO: Final = tuple(Action(Kind.ECHO, x) for x in range(21))
+KEEP: Final = tuple(Action(Kind.KEEP, x) for x in range(21))
+POWER_AS: Final = {r: Action(Kind.POWER_AS, r) for r in POWER_AS_RANKS}
+POWER: Final = Action(Kind.POWER)
+CUBE_UP: Final = Action(Kind.CUBE_UP)
+CUBE_DOWN: Final = Action(Kind.CUBE_DOWN)
+DONE: Final = Action(Kind.DONE)
+PASS: Final = Action(Kind.PASS)
+LAST: Final = Action(Kind.LAST)
+STEAL: Final = Action(Kind.STEAL)
 
 # the card actions by table, for cards.on_mask: on_mask(PLAY_ON, mask) plays each card of mask
-PLAY_ON, PLAY_POWER_ON, RETURN_ON, GIVE_ON, LAY_ON, PILE_ON = map(
-    byte_table, (PLAY, PLAY_POWER, RETURN, GIVE, LAY, PILE)
-)
+PLAY_ON: Final = byte_table(PLAY)
+PLAY_POWER_ON: Final = byte_table(PLAY_POWER)
+RETURN_ON: Final = byte_table(RETURN)
+GIVE_ON: Final = byte_table(GIVE)
+LAY_ON: Final = byte_table(LAY)
+PILE_ON: Final = byte_table(PILE)
 
 _GROUPS: tuple[tuple[Action, ...], ...] = (
     PLAY, PLAY_POWER, RETURN, GIVE, LAY, PILE, LEAD, SWAP, LEADER, COLOUR, DOMINANT, CALL, DECLARE,

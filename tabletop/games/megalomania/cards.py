@@ -8,25 +8,40 @@ Text: rank letter then colour letter, e.g. ``Ku`` is the blue Knight.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ...core.errors import InvalidActionText
 
 T = TypeVar("T")
 
-COLOURS = ("black", "red", "yellow", "blue")
-COLOUR_LETTERS = "bryu"  # u for blue, as black takes b
-BLACK, RED, YELLOW, BLUE = range(4)
+# The names are Final, here and in the other rules modules: the compiled rules then use the
+# numbers and tables themselves instead of looking each name up in its module at every use.
+# (A tuple is typed tuple[X, ...] so that the compiler keeps it a tuple, which it indexes directly.)
+COLOURS: Final[tuple[str, ...]] = ("black", "red", "yellow", "blue")
+COLOUR_LETTERS: Final = "bryu"  # u for blue, as black takes b
+BLACK: Final = 0
+RED: Final = 1
+YELLOW: Final = 2
+BLUE: Final = 3
 
-RANK_NAMES = ("Farmer", "Assassin", "Explorer", "Dwarf", "Wizard", "Knight", "Oracle", "Emperor")
-RANK_LETTERS = "FAXDWKOE"
-VALUES = (1, 2, 4, 6, 7, 9, 12, 15)  # from the game help
-FARMER, ASSASSIN, EXPLORER, DWARF, WIZARD, KNIGHT, ORACLE, EMPEROR = range(8)
+RANK_NAMES: Final[tuple[str, ...]] = (
+    "Farmer", "Assassin", "Explorer", "Dwarf", "Wizard", "Knight", "Oracle", "Emperor",
+)  # fmt: skip
+RANK_LETTERS: Final = "FAXDWKOE"
+VALUES: Final[tuple[int, ...]] = (1, 2, 4, 6, 7, 9, 12, 15)  # from the game help
+FARMER: Final = 0
+ASSASSIN: Final = 1
+EXPLORER: Final = 2
+DWARF: Final = 3
+WIZARD: Final = 4
+KNIGHT: Final = 5
+ORACLE: Final = 6
+EMPEROR: Final = 7
 
-NUM_CARDS = 32
-ALL_CARDS = (1 << NUM_CARDS) - 1
-COLOUR_MASK = tuple(0xFF << (8 * c) for c in range(4))
-RANK_MASK = tuple(sum(1 << (8 * c + r) for c in range(4)) for r in range(8))
+NUM_CARDS: Final = 32
+ALL_CARDS: Final = (1 << NUM_CARDS) - 1
+COLOUR_MASK: Final = tuple(0xFF << (8 * c) for c in range(4))
+RANK_MASK: Final = tuple(sum(1 << (8 * c + r) for c in range(4)) for r in range(8))
 
 
 def card(rank: int, colour: int) -> int:
@@ -45,11 +60,11 @@ def value_of(c: int) -> int:
     return VALUES[c & 7]
 
 
-CARD_COLOUR = tuple(c >> 3 for c in range(NUM_CARDS))  # colour_of and value_of as tables
-CARD_VALUE = tuple(VALUES[c & 7] for c in range(NUM_CARDS))
-CARD_TEXT = tuple(RANK_LETTERS[c & 7] + COLOUR_LETTERS[c >> 3] for c in range(NUM_CARDS))
-CARD_NAME = tuple(f"{COLOURS[c >> 3]} {RANK_NAMES[c & 7]}" for c in range(NUM_CARDS))
-_BY_TEXT = {text: c for c, text in enumerate(CARD_TEXT)}
+CARD_COLOUR: Final = tuple(c >> 3 for c in range(NUM_CARDS))  # colour_of and value_of as tables
+CARD_VALUE: Final = tuple(VALUES[c & 7] for c in range(NUM_CARDS))
+CARD_TEXT: Final = tuple(RANK_LETTERS[c & 7] + COLOUR_LETTERS[c >> 3] for c in range(NUM_CARDS))
+CARD_NAME: Final = tuple(f"{COLOURS[c >> 3]} {RANK_NAMES[c & 7]}" for c in range(NUM_CARDS))
+_BY_TEXT: Final = {text: c for c, text in enumerate(CARD_TEXT)}
 
 
 def card_text(c: int) -> str:
@@ -89,12 +104,25 @@ def byte_table(values: Sequence[T]) -> ByteTable[T]:
 
 def on_mask(table: ByteTable[T], mask: int) -> list[T]:
     """The values of ``table`` for the cards in ``mask``, lowest card first."""
-    black, red, yellow, blue = table
-    return [*black[mask & 0xFF], *red[mask >> 8 & 0xFF], *yellow[mask >> 16 & 0xFF], *blue[mask >> 24 & 0xFF]]
+    # a colour at a time, skipping those without a card: extending a list costs more than a test
+    out: list[T] = []
+    byte = mask & 0xFF
+    if byte:
+        out.extend(table[0][byte])
+    byte = mask >> 8 & 0xFF
+    if byte:
+        out.extend(table[1][byte])
+    byte = mask >> 16 & 0xFF
+    if byte:
+        out.extend(table[2][byte])
+    byte = mask >> 24 & 0xFF
+    if byte:
+        out.extend(table[3][byte])
+    return out
 
 
-_CARDS_ON = byte_table(range(NUM_CARDS))
-_TEXTS_ON = byte_table(CARD_TEXT)
+_CARDS_ON: Final = byte_table(range(NUM_CARDS))
+_TEXTS_ON: Final = byte_table(CARD_TEXT)
 
 
 def card_list(mask: int) -> list[int]:
@@ -112,6 +140,16 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+def count(mask: int) -> int:
+    """``mask.bit_count()`` for a mask of cards (not negative): the compiled code calls that
+    method by name, and a loop over the set bits costs less for a hand of cards."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
 
 
 def lowest_rank_cards(mask: int) -> int:

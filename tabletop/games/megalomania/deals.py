@@ -8,31 +8,34 @@ left; what a seat chose is hidden from the others (views, events, sampling) unti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.protocol import Event
 from ...core.rng import below, shuffle
 from . import actions as A
 from . import knowledge
 from .actions import Action, Kind
-from .cards import ALL_CARDS, CARD_TEXT, COLOURS, bits, colour_of, mask_of, texts
+from .cards import ALL_CARDS, CARD_TEXT, COLOURS, NUM_CARDS, bits, colour_of, mask_of, texts
 from .phases import HAND_OVER, LAY, SPLIT_PHASE
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
 
-PLAIN = "plain"
-OPEN_THREE = "open-three"  # 13: half face up on the table, half in the hand
-TURNED = "turned-dominant"  # 14: a card turned from the undealt pile sets each turn's dominant
-LAID = "laid-out"  # 15: cards laid out face down in the order they will be played
-COVERED = "covered-four"  # 18: face-up cards on face-down ones; a played one frees the one below
-PERSONAL = "personal-pile"  # 19: half in hand, half a face-down pile drawn after each play
-SWAP_OPPOSITE = "swap-opposite"  # 20, 21: hands go to the opposite player
-PASS_RIGHT = "pass-right"  # 22: after every turn, hands go to the right
-SPLIT = "split-piles"  # 24: two piles, the right-hand player picks one at random
-HAND_THREE = "hand-three-right"  # 25: three chosen cards to the right
-HALVED = (OPEN_THREE, COVERED, PERSONAL)  # deals whose first half goes somewhere else
-EVEN = (*HALVED, SPLIT)  # fixed deals for these need an even number of cards
+# Final: the compiled rules compare with the text itself rather than look the name up each time
+PLAIN: Final = "plain"
+OPEN_THREE: Final = "open-three"  # 13: half face up on the table, half in the hand
+TURNED: Final = "turned-dominant"  # 14: a card turned from the undealt pile sets each turn's dominant
+LAID: Final = "laid-out"  # 15: cards laid out face down in the order they will be played
+COVERED: Final = "covered-four"  # 18: face-up cards on face-down ones; a played one frees the one below
+PERSONAL: Final = "personal-pile"  # 19: half in hand, half a face-down pile drawn after each play
+SWAP_OPPOSITE: Final = "swap-opposite"  # 20, 21: hands go to the opposite player
+PASS_RIGHT: Final = "pass-right"  # 22: after every turn, hands go to the right
+SPLIT: Final = "split-piles"  # 24: two piles, the right-hand player picks one at random
+HAND_THREE: Final = "hand-three-right"  # 25: three chosen cards to the right
+# deals whose first half goes somewhere else
+HALVED: Final[tuple[str, ...]] = (OPEN_THREE, COVERED, PERSONAL)
+EVEN: Final[tuple[str, ...]] = (*HALVED, SPLIT)  # fixed deals for these need an even number of cards
+_DECK: Final = tuple(range(NUM_CARDS))  # in order, before the shuffle
 
 
 def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
@@ -40,18 +43,25 @@ def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
     left (a fixed deal lists each seat's cards in the order they are dealt)."""
     n, mission = st.n, st.mission_data
     if fixed is None:
-        deck = list(range(32))
+        deck = list(_DECK)
         shuffle(st._rng(), deck)
         dealt: list[list[int]] = [[] for _ in range(n)]
         for k in range(n):  # the k-th seat from the dealer's left gets every n-th card from the k-th
-            dealt[(st.dealer + 1 + k) % n] = deck[k : mission.cards * n : n]
+            # (deck[k : mission.cards * n : n], by index: the compiled code slices with a step slowly)
+            dealt[(st.dealer + 1 + k) % n] = [deck[k + n * j] for j in range(mission.cards)]
     else:
         dealt = [list(cards) for cards in fixed]
-    st.hands, st.open, st.down, st.out = [0] * n, [0] * n, [0] * n, [0] * n
+    for masks in (st.hands, st.open, st.down, st.out, st.split, st.handing):
+        knowledge.clear(masks)  # (in place: see knowledge.reset)
     in_hands = 0
     for s, cards in enumerate(dealt):
         half = len(cards) // 2
-        first, second = mask_of(cards[:half]), mask_of(cards[half:])
+        first = second = 0  # the masks of the first and the second half dealt
+        for i, c in enumerate(cards):
+            if i < half:
+                first |= 1 << c
+            else:
+                second |= 1 << c
         in_hands |= first | second
         if mission.deal == OPEN_THREE:
             st.open[s], st.hands[s] = first, first | second
@@ -63,9 +73,9 @@ def deal(st: MegalomaniaState, fixed: list[list[int]] | None) -> None:
             st.hands[s] = first | second
     st.stock = ALL_CARDS & ~in_hands
     st.round_cards = len(dealt[0])
-    st.turned = []
-    st.laid = [[] for _ in range(n)]
-    st.split, st.handing = [0] * n, [0] * n
+    st.turned.clear()
+    for laid in st.laid:
+        laid.clear()
     knowledge.reset(st)
 
 
@@ -126,9 +136,9 @@ def apply_choice(st: MegalomaniaState, action: Action, events: list[Event]) -> N
         if left.bit_count() == 1:  # the last card has only one place
             st.laid[s].append(left.bit_length() - 1)
     elif action.kind == Kind.PILE:
-        st.split[s] |= 1 << c
+        st.split[s] = st.split[s] | 1 << c  # (not |=: see knowledge.leave)
     else:
-        st.handing[s] |= 1 << c
+        st.handing[s] = st.handing[s] | 1 << c
     events.append(Event(action.kind.name.lower(), {"seat": s, "card": CARD_TEXT[c]}, (s,)))
     if chosen(st, s).bit_count() < _goal(st, s):
         return
@@ -198,7 +208,7 @@ def draw_after_play(st: MegalomaniaState, s: int, from_table: bool, events: list
         return
     pool = list(bits(st.down[s]))
     c = pool[below(st._rng(), len(pool))]
-    st.down[s] &= ~(1 << c)
+    st.down[s] = st.down[s] & ~(1 << c)  # (not &=: see knowledge.leave)
     knowledge.arrive(st, s, 1 << c)
     events.append(Event("draw", {"seat": s}))
     events.append(Event("drawn", {"seat": s, "card": CARD_TEXT[c]}, (s,)))

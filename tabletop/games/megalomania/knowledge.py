@@ -28,11 +28,20 @@ if TYPE_CHECKING:
 
 def reset(st: MegalomaniaState) -> None:
     """Nothing is known at a (re)deal beyond each seat's own cards and the face-up ones."""
-    n = st.n
-    st.known, st.forbidden = [0] * n, [0] * n
-    st.must = [[] for _ in range(n)]
-    st.told = [[0] * n for _ in range(n)]
-    st.pvoid = [[0] * n for _ in range(n)]
+    # in place, as play changes these lists (leave, arrive): cheaper than making 17 new ones at
+    # every deal, and a state shares none of its lists (not with its clones either)
+    clear(st.known)
+    clear(st.forbidden)
+    for s in range(st.n):
+        st.must[s].clear()
+        clear(st.told[s])
+        clear(st.pvoid[s])
+
+
+def clear(masks: list[int]) -> None:
+    """Set every mask of ``masks`` to 0."""
+    for i in range(len(masks)):
+        masks[i] = 0
 
 
 def visible(st: MegalomaniaState, observer: int, s: int) -> int:
@@ -42,15 +51,20 @@ def visible(st: MegalomaniaState, observer: int, s: int) -> int:
 
 def leave(st: MegalomaniaState, s: int, mask: int, seen_by: tuple[int, ...] | None = None) -> None:
     """Cards leave ``s``'s hand; ``seen_by`` are the seats that see which (None: everybody)."""
+    # (called at every card played: most of these masks are empty, and writing `x = x & keep`
+    # rather than `x &= keep` keeps the compiled code's arithmetic on machine integers)
     keep = ~mask
-    st.hands[s] &= keep
-    st.open[s] &= keep
+    st.hands[s] = st.hands[s] & keep
+    if st.open[s]:
+        st.open[s] = st.open[s] & keep
     if st.must[s]:
         st.must[s] = [m for m in st.must[s] if not m & mask]
     if seen_by is None:
-        st.known[s] &= keep
+        if st.known[s]:
+            st.known[s] = st.known[s] & keep
         for row in st.told:
-            row[s] &= keep
+            if row[s]:
+                row[s] = row[s] & keep
         return
     st.known[s] = 0
     for o, row in enumerate(st.told):
@@ -59,14 +73,14 @@ def leave(st: MegalomaniaState, s: int, mask: int, seen_by: tuple[int, ...] | No
 
 def arrive(st: MegalomaniaState, s: int, mask: int, seen_by: tuple[int, ...] = ()) -> None:
     """Cards join ``s``'s hand face down; ``seen_by`` are the other seats that know which."""
-    st.hands[s] |= mask
+    st.hands[s] = st.hands[s] | mask  # (not |=: see leave)
     st.forbidden[s] = 0  # what the table knew of the hand no longer holds for the new cards
     st.must[s] = []
     for o in range(st.n):
         if o == s:
             continue
         if o in seen_by:
-            st.told[o][s] |= mask
+            st.told[o][s] = st.told[o][s] | mask
         else:
             st.pvoid[o][s] = 0
 

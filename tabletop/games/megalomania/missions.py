@@ -96,6 +96,8 @@ def score_round(mission: Mission, tricks: Tricks) -> list[int]:
     n = mission.number
     if n in (20, 21):
         return _pair_scores(mission, tricks)
-    if n in FIXED:
-        return [mission.points if FIXED[n](tricks, s) else 0 for s in range(len(tricks))]
-    return [mission.points * VARIABLE[n](tricks, s) for s in range(len(tricks))]
+    fixed = FIXED.get(n)
+    if fixed is not None:
+        return [mission.points if fixed(tricks, s) else 0 for s in range(len(tricks))]
+    units = VARIABLE[n]
+    return [mission.points * units(tricks, s) for s in range(len(tricks))]

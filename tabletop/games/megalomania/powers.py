@@ -45,28 +45,36 @@ def power_options(st: MegalomaniaState, actor: int, i: int, own: bool) -> list[A
         return []
     card = st.t_cards[i]
     printed = rank_of(card)
-    any_power = own and st.effect == 20 and st.effect_seat == actor
-    others_to_play = len(st.t_cards) < st.n
     options: list[Action] = []
-    for rank in range(8) if any_power else (printed,):
-        if rank == FARMER:
-            last_trick = len(st.round_tricks) == st.round_cards - 1
-            if st.farmer < 0 and not last_trick and st.effect != 19:
-                options += [A.LEAD[seat] for seat in range(st.n)]
-            continue
-        if rank == ORACLE:
-            options += [A.COLOUR[c] for c in oracle_colours(colour_of(card), st.dom)]
-            continue
-        if (
-            (rank == EXPLORER and st.round_tricks)
-            or (rank == DWARF and not st.dwarf)
-            # these three act on the cards still to come: not for the turn's last card
-            or (rank == WIZARD and not st.wizard and others_to_play and st.deal != LAID)
-            or (rank == KNIGHT and not st.knight and others_to_play)
-            or (rank == EMPEROR and others_to_play)
-        ):
-            options.append(A.POWER if rank == printed else A.POWER_AS[rank])
+    if own and st.effect == 20 and st.effect_seat == actor:
+        for rank in range(8):
+            _add_power(st, rank, card, options)
+    else:  # (the usual case, without a loop)
+        _add_power(st, printed, card, options)
     return options
+
+
+def _add_power(st: MegalomaniaState, rank: int, card: int, options: list[Action]) -> None:
+    """Offer the power of ``rank`` on ``card`` (the last card of the trick) if it can change
+    anything: the card's own power, or another by scroll 20."""
+    if rank == FARMER:
+        last_trick = len(st.round_tricks) == st.round_cards - 1
+        if st.farmer < 0 and not last_trick and st.effect != 19:
+            options.extend(A.LEAD[: st.n])
+        return
+    if rank == ORACLE:
+        options += [A.COLOUR[c] for c in oracle_colours(colour_of(card), st.dom)]
+        return
+    others_to_play = len(st.t_cards) < st.n
+    if (
+        (rank == EXPLORER and st.round_tricks)
+        or (rank == DWARF and not st.dwarf)
+        # these three act on the cards still to come: not for the turn's last card
+        or (rank == WIZARD and not st.wizard and others_to_play and st.deal != LAID)
+        or (rank == KNIGHT and not st.knight and others_to_play)
+        or (rank == EMPEROR and others_to_play)
+    ):
+        options.append(A.POWER if rank == rank_of(card) else A.POWER_AS[rank])
 
 
 def after_options(st: MegalomaniaState, s: int) -> list[Action]:
@@ -108,7 +116,7 @@ def use(st: MegalomaniaState, actor: int, action: Action, events: list[Event]) -
         rank = ORACLE
     else:
         rank = action.arg if kind == Kind.POWER_AS else rank_of(card)
-    st.crystals[actor] -= 1
+    st.crystals[actor] = st.crystals[actor] - 1  # (not -=: see knowledge.leave)
     st.t_power[i] = True
     data: dict[str, JSON] = {"seat": actor, "card": CARD_TEXT[card]}
     if rank != rank_of(card):
@@ -133,8 +141,8 @@ def use(st: MegalomaniaState, actor: int, action: Action, events: list[Event]) -
         return False
     previous = st.round_tricks[-1][1]
     taken = previous.pop(below(st._rng(), len(previous)))  # in the hand until returned
-    st.hands[actor] |= 1 << taken
-    st.known[actor] |= 1 << taken
+    st.hands[actor] = st.hands[actor] | 1 << taken
+    st.known[actor] = st.known[actor] | 1 << taken
     st.explored = taken
     events.append(Event("explore", {"seat": actor, "card": CARD_TEXT[taken]}))
     return True

@@ -7,13 +7,14 @@ trick, what the Oracle may become.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from .cards import ALL_CARDS, COLOUR_MASK, bits, lowest_card, lowest_rank_cards
 
-DOMINANT_BY_ROUND = (0, 1, 2, 3, 2, 1, 3, 0, 1, 2, 0, 3)  # black, red, yellow, blue, ...
-ROUNDS = len(DOMINANT_BY_ROUND)
+# black, red, yellow, blue, ...
+DOMINANT_BY_ROUND: Final[tuple[int, ...]] = (0, 1, 2, 3, 2, 1, 3, 0, 1, 2, 0, 3)
+ROUNDS: Final = len(DOMINANT_BY_ROUND)
 
 
 def follow_options(hand: int, lead: int | None, dominant: int, wizard: bool) -> int:
@@ -25,11 +26,12 @@ def follow_options(hand: int, lead: int | None, dominant: int, wizard: bool) -> 
     """
     if lead is None:
         return hand
-    for colour in (lead, dominant):
-        same = hand & COLOUR_MASK[colour]
-        if same:
-            return 1 << lowest_card(same) if wizard else same
-    return lowest_rank_cards(hand) if wizard else hand
+    same = hand & COLOUR_MASK[lead]
+    if not same:
+        same = hand & COLOUR_MASK[dominant]
+        if not same:
+            return lowest_rank_cards(hand) if wizard else hand
+    return 1 << lowest_card(same) if wizard else same
 
 
 @cache
@@ -45,9 +47,9 @@ def blockers(card: int, lead: int, dominant: int, wizard: bool) -> int:
 
 
 def trick_winner(
-    colours: Sequence[int],
-    values: Sequence[int],
-    advantaged: Sequence[bool],
+    colours: list[int],
+    values: list[int],
+    advantaged: list[bool],
     dominant: int,
     lowest_wins: bool,
     lead: int | None = None,
@@ -62,20 +64,29 @@ def trick_winner(
     values").  When no card qualifies (a declared colour nobody played), the
     first card takes it.
     """
-    candidates = [i for i, c in enumerate(colours) if c == dominant and advantaged[i]]
-    if not candidates:
+    # (lists rather than any sequence, and no list of candidates: the compiled code indexes
+    # lists directly, and this runs at every trick)
+    best = -1
+    for i in range(len(colours)):
+        if colours[i] == dominant and advantaged[i]:
+            best = _better(values, best, i, lowest_wins)
+    if best < 0:
         colour = colours[0] if lead is None else lead
-        candidates = [i for i, c in enumerate(colours) if c == colour]
-        if not candidates:
+        for i in range(len(colours)):
+            if colours[i] == colour:
+                best = _better(values, best, i, lowest_wins)
+        if best < 0:
             return 0
-    best = candidates[0]
-    for i in candidates[1:]:
-        if lowest_wins:
-            if values[i] <= values[best]:
-                best = i
-        elif values[i] > values[best]:
-            best = i
     return best
+
+
+def _better(values: list[int], best: int, i: int, lowest_wins: bool) -> int:
+    """The better of the candidates ``best`` (-1: none yet) and ``i``, played later."""
+    if best < 0:
+        return i
+    if lowest_wins:
+        return i if values[i] <= values[best] else best
+    return i if values[i] > values[best] else best
 
 
 def oracle_colours(printed: int, dominant: int) -> list[int]:

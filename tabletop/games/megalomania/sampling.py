@@ -12,18 +12,18 @@ and scroll decks, the others' scrolls, and the random stream itself.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from ...core.rng import below, choice, fresh_seed, shuffle
-from .cards import COLOUR_MASK, NUM_CARDS, bits, card_list
-from .knowledge import visible
+from .cards import COLOUR_MASK, NUM_CARDS, bits, card_list, count
+from .knowledge import clear, visible
 
 if TYPE_CHECKING:
     from .state import MegalomaniaState
 
 
 # the cards of the colours in a 4-bit set of colours (pvoid)
-_COLOURS_CARDS = tuple(sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1) for bits4 in range(16))
+_COLOURS_CARDS: Final = tuple(sum(COLOUR_MASK[c] for c in range(4) if bits4 >> c & 1) for bits4 in range(16))
 
 
 def _subset(mask: int, size: int, rng: random.Random) -> list[int]:
@@ -38,43 +38,43 @@ def sample_world(state: MegalomaniaState, seat: int, rng: random.Random) -> Mega
     n = w.n
     others = [o for o in range(n) if o != seat]
     seen = [visible(w, seat, o) for o in others]
-    unknown = [w.hands[o] & ~v for o, v in zip(others, seen, strict=True)]
+    unknown = [w.hands[o] & ~seen[k] for k, o in enumerate(others)]
     # every pool is sorted before it is shuffled, so that a sample depends only on what the
     # seat has seen and on rng, never on where the hidden things really are
-    hidden = [*unknown, w.stock, *w.down, *(w.out[o] for o in others)]
+    hidden = [*unknown, w.stock, *w.down, *[w.out[o] for o in others]]
     pool = 0
     for mask in hidden:
         pool |= mask  # the places are disjoint: every card is in one place
     cards = card_list(pool)
     slots = [
         Slot(
-            unknown[k].bit_count(),
+            count(unknown[k]),
             w.forbidden[o] | _COLOURS_CARDS[w.pvoid[seat][o]],
-            tuple(m for m in w.must[o] if not m & seen[k]),  # a set met by a card the seat sees
+            tuple([m for m in w.must[o] if not m & seen[k]]),  # a set met by a card the seat sees
         )
         for k, o in enumerate(others)
     ]
-    slots += [FREE_SLOTS[m.bit_count()] for m in hidden[len(others) :]]
+    slots += [FREE_SLOTS[count(m)] for m in hidden[len(others) :]]
     dealt = deal_constrained(cards, slots, rng)
     for k, o in enumerate(others):
         w.hands[o] = (w.hands[o] & ~unknown[k]) | dealt[k]
     rest = dealt[len(others) :]
     w.stock = rest[0]
     w.down = rest[1 : 1 + n]
-    for o, mask in zip(others, rest[1 + n :], strict=True):
-        w.out[o] = mask
+    for k, o in enumerate(others):
+        w.out[o] = rest[1 + n + k]
     for o in others:  # the others' hidden choices, drawn again from their sampled hands
         choosable = w.hands[o] & ~w.open[o]
         if w.laid[o]:
             pending = 1 << w.explored if w.explored >= 0 else 0  # an Explorer's find is not laid
             w.laid[o] = _subset(choosable & ~pending, len(w.laid[o]), rng)
         if w.split[o]:
-            w.split[o] = sum(1 << c for c in _subset(choosable, w.split[o].bit_count(), rng))
+            w.split[o] = sum(1 << c for c in _subset(choosable, count(w.split[o]), rng))
         if w.handing[o]:
-            w.handing[o] = sum(1 << c for c in _subset(choosable, w.handing[o].bit_count(), rng))
-        # what the others know privately is not the seat's to know
-        w.told[o] = [0] * n
-        w.pvoid[o] = [0] * n
+            w.handing[o] = sum(1 << c for c in _subset(choosable, count(w.handing[o]), rng))
+        # what the others know privately is not the seat's to know (the clone's own lists)
+        clear(w.told[o])
+        clear(w.pvoid[o])
     w.mission_deck.sort()
     shuffle(rng, w.mission_deck)
     _sample_scrolls(w, seat, others, rng)
@@ -111,13 +111,14 @@ def _sample_scrolls(w: MegalomaniaState, seat: int, others: list[int], rng: rand
     w.scroll_deck = hidden
 
 
-class Slot(NamedTuple):
+class Slot:
     """A place to deal hidden cards to: how many, which it cannot hold, and the sets it must
-    hold at least one card of."""
+    hold at least one card of.  (A plain class: the compiled code reads its fields directly.)"""
 
-    size: int
-    forbidden: int
-    must: tuple[int, ...]
+    def __init__(self, size: int, forbidden: int, must: tuple[int, ...]) -> None:
+        self.size = size
+        self.forbidden = forbidden
+        self.must = must
 
     def accepts(self, mask: int) -> bool:
         if mask & self.forbidden:
@@ -125,7 +126,7 @@ class Slot(NamedTuple):
         return not self.must or all(mask & m for m in self.must)
 
 
-FREE_SLOTS = tuple(Slot(size, 0, ()) for size in range(NUM_CARDS + 1))  # by size: no constraints
+FREE_SLOTS: Final = tuple(Slot(size, 0, ()) for size in range(NUM_CARDS + 1))  # by size: no constraints
 
 
 def deal_constrained(cards: list[int], slots: list[Slot], rng: random.Random) -> list[int]:

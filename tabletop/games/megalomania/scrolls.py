@@ -11,7 +11,7 @@ phase, which comes after.  Scrolls 5 and 17 act when drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.protocol import Event
 from . import actions as A
@@ -26,15 +26,27 @@ from .rules import trick_winner
 if TYPE_CHECKING:
     from .state import MegalomaniaState
 
-ACTS_WHEN_DRAWN = (5, 17)
-LASTING = (3, 6, 9, 10, 11, 12, 14, 15, 16, 18, 19, 20)
-CRYSTALS_IN_BOX, CUBES_IN_BOX = 10, 45  # the rulebook's "Components"  # effects that act later in the round
-SCROLL_17_POINTS = 3
-ASK_NAMES = (
+# Final, as in cards.py: the compiled rules use the values without a look-up by name
+ACTS_WHEN_DRAWN: Final[tuple[int, ...]] = (5, 17)
+# effects that act later in the round
+LASTING: Final[tuple[int, ...]] = (3, 6, 9, 10, 11, 12, 14, 15, 16, 18, 19, 20)
+CRYSTALS_IN_BOX: Final = 10  # the rulebook's "Components"
+CUBES_IN_BOX: Final = 45
+SCROLL_17_POINTS: Final = 3
+ASK_NAMES: Final[tuple[str | None, ...]] = (
     None, "dominant", "call", "give", "give-back", "echo", "keep", "swap", "leader", "decide", "steal",
 )  # fmt: skip
-(ASK_NONE, ASK_DOMINANT, ASK_CALL, ASK_GIVE, ASK_RETURN, ASK_ECHO, ASK_KEEP, ASK_SWAP, ASK_LEADER,
- ASK_DECIDE, ASK_STEAL) = range(len(ASK_NAMES))  # fmt: skip
+ASK_NONE: Final = 0
+ASK_DOMINANT: Final = 1
+ASK_CALL: Final = 2
+ASK_GIVE: Final = 3
+ASK_RETURN: Final = 4
+ASK_ECHO: Final = 5
+ASK_KEEP: Final = 6
+ASK_SWAP: Final = 7
+ASK_LEADER: Final = 8
+ASK_DECIDE: Final = 9
+ASK_STEAL: Final = 10
 
 
 # -- which scrolls may be used now ---------------------------------------------------------------
@@ -314,8 +326,8 @@ def resource_options(st: MegalomaniaState, s: int) -> list[Action]:
 
 def take(st: MegalomaniaState, s: int, choice: int, events: list[Event]) -> None:
     crystals, cubes = RESOURCE_AMOUNTS[choice]
-    st.crystals[s] += crystals
-    st.cubes[s] += cubes
+    st.crystals[s] = st.crystals[s] + crystals  # (not +=: see knowledge.leave)
+    st.cubes[s] = st.cubes[s] + cubes
     first = st.resource[s] < 0
     if first:
         st.resource[s] = choice

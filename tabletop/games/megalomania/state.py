@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
-from ...core.rng import derive
+from ...core.rng import reused_stream
 from . import actions as A
 from . import deals, knowledge, powers, sampling, scrolls
-from .actions import Action, Kind
+from .actions import Action, Kind, offered
 from .cards import (
     ASSASSIN,
     CARD_COLOUR,
@@ -58,7 +58,7 @@ from .view import build_view, build_views
 if TYPE_CHECKING:
     from .game import Megalomania
 
-SCROLL_BONUS = 2
+SCROLL_BONUS: Final = 2
 # the phases (phases.py) are named here too, with the state that moves between them
 __all__ = [
     "AFTER", "ASSIST", "HAND_OVER", "LAY", "OVER", "PHASE_NAMES", "PLAY", "RESOURCES_PHASE", "RETURN",
@@ -82,7 +82,7 @@ NESTED_FIELDS = ("scrolls", "gone", "points", "bonus", "round_scrolls", "laid", 
 
 
 class MegalomaniaState(State[Action]):
-    __slots__ = ("_legal", "_random", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
+    __slots__ = ("_legal", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
 
     game: Megalomania
 
@@ -149,7 +149,6 @@ class MegalomaniaState(State[Action]):
         self.declared = -1  # scroll 16: the colour declared by the leader
         self.t_winner = -1  # the card taking the complete trick, while scrolls 16/10 decide
         self._legal: list[Action] | None = None
-        self._random: random.Random | None = None  # reseeded for each random event (_rng)
 
     # ------------------------------------------------------------------ info
     @property
@@ -270,7 +269,7 @@ class MegalomaniaState(State[Action]):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:  # actions are interned: this compares identities
+        if not offered(action, legal):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         events: list[Event] = []
@@ -316,9 +315,9 @@ class MegalomaniaState(State[Action]):
                 self._next_player(events)
         elif action is A.CUBE_UP or action is A.CUBE_DOWN:
             delta = 1 if action is A.CUBE_UP else -1
-            self.cubes[s] -= 1
-            self.t_cubes[-1] += delta
-            self.t_values[-1] += delta
+            self.cubes[s] = self.cubes[s] - 1  # (not -=: see knowledge.leave)
+            self.t_cubes[-1] = self.t_cubes[-1] + delta
+            self.t_values[-1] = self.t_values[-1] + delta
             events.append(Event("cube", {"seat": s, "delta": delta, "value": self.t_values[-1]}))
             self._after_or_next(events)
         elif action.kind == Kind.DECLARE:
@@ -381,13 +380,9 @@ class MegalomaniaState(State[Action]):
 
     def _rng(self) -> random.Random:
         """The generator of the next random event: draw ``counter`` of the stream ``seed``, as
-        tabletop.core.rng.stream gives it.  One generator per state, reseeded at every call (a
-        seeding costs less than a new generator): use it at once, before the next call."""
-        seed, rng = derive(self.seed, self.counter), self._random
-        if rng is None:
-            rng = self._random = random.Random(seed)
-        else:
-            rng.seed(seed)
+        tabletop.core.rng.stream gives it.  The thread's generator, seeded again at every call
+        (rng.reused_stream): use it at once, before the next call."""
+        rng = reused_stream(self.seed, self.counter)
         self.counter += 1
         return rng
 
@@ -454,7 +449,7 @@ class MegalomaniaState(State[Action]):
         self.t_power.append(by_power)
         self.t_cubes.append(0)
         if by_power:
-            self.crystals[s] -= 1
+            self.crystals[s] = self.crystals[s] - 1  # (not -=: see knowledge.leave)
         data: dict[str, JSON] = {"seat": s, "card": CARD_TEXT[c], "power": by_power}
         if from_table:
             data["from_table"] = True
@@ -473,15 +468,17 @@ class MegalomaniaState(State[Action]):
         """What a follower's card reveals about the rest of its hand (for sampling)."""
         lead, dom, colour = self.t_colours[0], self.dom, CARD_COLOUR[c]
         lower = (1 << c) - 1  # cards below c in numbering: lower ranks of c's colour and below
+        forbidden = self.forbidden[s]
         if colour != lead:
-            self.forbidden[s] |= COLOUR_MASK[lead]
+            forbidden |= COLOUR_MASK[lead]
             if colour != dom:
-                self.forbidden[s] |= COLOUR_MASK[dom]
+                forbidden |= COLOUR_MASK[dom]
         if self.wizard:
             if colour in (lead, dom):
-                self.forbidden[s] |= lower & COLOUR_MASK[colour]
+                forbidden |= lower & COLOUR_MASK[colour]
             else:
-                self.forbidden[s] |= sum(RANK_MASK[r] for r in range(rank_of(c)))
+                forbidden |= sum(RANK_MASK[r] for r in range(rank_of(c)))
+        self.forbidden[s] = forbidden
 
     def _after_or_next(self, events: list[Event]) -> None:
         """Stay in the after-play step while the card's player has a choice; otherwise move on."""
@@ -548,11 +545,17 @@ class MegalomaniaState(State[Action]):
         if owner != winner:
             data["owner"] = owner
         events.append(Event("trick", data))
-        self.t_seats, self.t_cards, self.t_colours, self.t_values = [], [], [], []
-        self.t_adv, self.t_power, self.t_cubes = [], [], []
+        # the next trick's lists: these, emptied (cheaper than new ones; a state shares no list)
+        self.t_seats.clear()
+        self.t_cards.clear()
+        self.t_colours.clear()
+        self.t_values.clear()
+        self.t_adv.clear()
+        self.t_power.clear()
+        self.t_cubes.clear()
         self.farmer = self.deferred = self.declared = self.t_winner = -1
         self.dwarf = self.wizard = self.knight = self.emperor = False
-        if any(self.hands):
+        if any(hand != 0 for hand in self.hands):  # (compiled as a loop; any(self.hands) is a call)
             if self.deal == deals.PASS_RIGHT:
                 deals.pass_right(self, events)
             self.leader = leader
@@ -579,7 +582,7 @@ class MegalomaniaState(State[Action]):
 
     # -------------------------------------------------------------- copies
     def clone(self) -> MegalomaniaState:
-        return copy_state(self)
+        return copy_state(self, MegalomaniaState(self.game, blank=True))
 
     # ----------------------------------------------------- views and worlds
     def view(self, seat: int | None) -> dict[str, JSON]:
