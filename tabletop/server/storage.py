@@ -39,6 +39,7 @@ BASELINE = "0001"  # the schema of the server before migrations existed
 INSERT_ROWS = 100  # actions per INSERT statement (6 parameters each: far below every limit)
 ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto")
 CHANNEL = "tabletop"  # the notifications' channel (cluster.py)
+MIGRATION_LOCK = 0x7AB1E70F  # the advisory lock a PostgreSQL schema upgrade holds (create_schema)
 # what a notification says changed: an action, a seat, the table's row, a chat line, a new table
 ACTION, SEATS, TABLE, CHAT, NEW, OFFERS = "a", "s", "t", "c", "n", "o"
 
@@ -112,6 +113,8 @@ class Storage:
 
         config = alembic_config()
         with self.engine.begin() as conn:
+            if not self.is_sqlite:  # processes starting together migrate one after the other
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             config.attributes["connection"] = conn
             before = MigrationContext.configure(conn).get_current_revision()
             if before is None and inspect(conn).has_table("game_tables"):

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import psycopg
@@ -22,7 +23,7 @@ from tabletop.server.cluster import following
 from tabletop.server.hub import Hub
 from tabletop.server.refused import Refused
 from tabletop.server.rooms import Room
-from tabletop.server.storage import Storage
+from tabletop.server.storage import Storage, head_revision
 
 
 class Conn:
@@ -330,6 +331,15 @@ def test_a_process_whose_connections_drop_hears_again_and_takes_its_tables_back(
         assert not b.runs(room_b)
 
     run(pg_url, test)
+
+
+@pytest.mark.timeout(60)  # without the migrations' lock they wait on each other for ever
+def test_processes_started_together_on_a_new_database_each_find_the_schema_made(pg_url: str) -> None:
+    storages = [Storage(pg_url) for _ in range(3)]
+    with ThreadPoolExecutor(3) as pool:  # as when several servers start at once
+        done = list(pool.map(lambda storage: storage.create_schema(), storages))
+    assert [before for before, _ in done].count("none") == 1  # one made it, the others waited
+    assert {after for _, after in done} == {head_revision()}
 
 
 def test_actions_told_carry_a_table_on_only_without_a_gap() -> None:
