@@ -73,6 +73,8 @@ def router(hub: Hub) -> APIRouter:
         room = await hub.get(table_id)
         if room is None:
             raise HTTPException(404, f"no table {table_id!r}")
+        if hub.cluster is not None:  # the actions other server processes took, if not read yet
+            await hub.cluster.ready(room)
         if room.over:
             hub.forget_if_idle(room)
         return room

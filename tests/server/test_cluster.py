@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,6 +25,8 @@ from tabletop.server.hub import Hub
 from tabletop.server.refused import Refused
 from tabletop.server.rooms import Room
 from tabletop.server.storage import Storage, head_revision
+
+from .helpers import running
 
 
 class Conn:
@@ -153,6 +156,22 @@ def test_a_table_nobody_watches_here_is_read_when_somebody_comes(pg_url: str) ->
         await until(lambda: other_b.status() == "finished")
 
     run(pg_url, test)
+
+
+def test_the_api_of_a_process_nobody_watches_a_table_on_shows_it_as_stored(pg_url: str) -> None:
+    with running(pg_url) as a, running(pg_url) as b:
+        body = {"game": "summon7", "options": {"players": 2}, "seats": ["person", "person"]}
+        created = a.post("/api/tables", json=body).json()
+        table = created["table"]["id"]
+        room = a.app.state.hub.rooms[table]  # type: ignore[attr-defined]
+        for _ in range(3):
+            mover = room.state.current_seat
+            a.portal.call(room.submit, mover, room.prompts[mover].legal[0], room.step)  # type: ignore[union-attr]
+        deadline = time.monotonic() + 20
+        while b.get(f"/api/tables/{table}").json()["step"] != 3:  # once b has heard of them
+            assert time.monotonic() < deadline, "b never showed the actions"
+            time.sleep(0.02)
+        assert b.get(f"/api/tables/{table}").json()["to_act"] == room.state.current_seat
 
 
 def test_two_answers_to_one_question_on_two_processes_one_is_kept(pg_url: str) -> None:
