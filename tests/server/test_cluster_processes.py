@@ -83,7 +83,11 @@ def test_a_game_on_two_processes_goes_on_when_one_is_killed(pg_url: str, tmp_pat
             assert not ana.over
             await asyncio.gather(ana.play(second, table), on_b)  # ana comes back through b
 
-        asyncio.run(asyncio.wait_for(game(), 180))
+        try:
+            asyncio.run(asyncio.wait_for(game(), 180))
+        except TimeoutError:  # what each side saw last, to find where it stopped
+            logs = {name: (tmp_path / name).read_text()[-3000:] for name in ("a.log", "b.log")}
+            raise AssertionError(f"stuck: ana {ana.steps[-3:]}, bea {bea.steps[-3:]}, logs {logs}") from None
     assert ana.over and bea.over
     assert bea.steps == list(range(bea.steps[0], bea.steps[-1] + 1))  # every update, in order, on b
     row = Storage(pg_url).load(table)
