@@ -1,10 +1,10 @@
 """A table in play: its game state, seats, connections and bots.
 
-The room is the only place a table's state changes.  An action is checked against the rules
-on a copy of the state, written to the database, and only then becomes the table's state and
-is broadcast: every connection gets a message built for its own seat (its view, and only the
-events it may see; a spectator gets the public view).  Once the game is over, everything is
-public.
+The room is the only place a table's state changes, under its lock.  An action is applied by the
+rules (which refuse an illegal one, changing nothing), written to the database, and only then
+recorded and broadcast; if it cannot be written, the state goes back to the stored record.  Every
+connection gets a message built for its own seat (its view, and only the events it may see; a
+spectator gets the public view).  Once the game is over, everything is public.
 
 Several seats may be asked at once (``State.to_act()``: sealed bids, votes).  Each of them is
 sent its own choices (``legal_actions_for(seat)``, in its view's ``legal``) and may answer in
