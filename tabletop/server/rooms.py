@@ -609,6 +609,10 @@ class Room:
                         return
                     await asyncio.sleep(1.0)  # the database is down: try again, don't spin
                     break
+                except Exception:  # never a silent end: the table would wait for its bots for ever
+                    log.exception("table %s: the bot in seat %d failed; it tries again", self.id, bot.seat)
+                    await asyncio.sleep(1.0)
+                    break
 
     async def stop(self) -> None:
         for task in list(self.background):

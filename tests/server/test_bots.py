@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tabletop.agents import Agent, Observation
 from tabletop.core.record import Record
-from tabletop.server import bots
+from tabletop.server import Settings, bots
 
 from .helpers import act, create, join, receive, running, token_of
 
@@ -102,3 +104,37 @@ def test_every_level_names_a_bot_and_seeds_differ_by_seat() -> None:
     for level in bots.levels():
         assert isinstance(bots.agent_for(level, 1), Agent)
     assert bots.bot_seed(1, 2, 3) != bots.bot_seed(1, 3, 2)
+
+
+def test_a_bot_that_fails_unexpectedly_tries_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error no one foresaw while a bot acts is logged and the bot acts again, rather than
+    ending the table's bots until somebody else acts."""
+    from tabletop.server.hub import Hub
+    from tabletop.server.rooms import Room
+    from tabletop.server.storage import Storage
+
+    real = Room._submit
+    failed: list[int] = []
+
+    async def once(self: Room, seat: int | None, text: str, step: int | None, **kw: Any) -> None:
+        if not failed:
+            failed.append(self.step)
+            raise RuntimeError("something nobody foresaw")
+        await real(self, seat, text, step, **kw)
+
+    monkeypatch.setattr(Room, "_submit", once)
+
+    async def test() -> None:
+        hub = Hub(Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(clock_tick=0, bot_workers="thread"))
+        await hub.start()
+        try:
+            room, _ = await hub.create("summon7", {"players": 2}, ["easy", "easy"], private=True)
+            for _ in range(1000):  # it tries again a second later
+                if room.step >= 3:
+                    break
+                await asyncio.sleep(0.01)
+            assert failed == [0] and room.step >= 3
+        finally:
+            await hub.close()
+
+    asyncio.run(test())
