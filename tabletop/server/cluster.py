@@ -155,8 +155,7 @@ class Cluster:
             if room.step or room.id in self.behind:  # taken over in the middle: what happened first
                 self.wake(room, ACTION)
             if room.offers.trading:  # the offers it kept, as they were stored
-                room.offers.loaded = False
-                await room.offers.load()
+                await room.offers.load(again=True)
             room.schedule_bot()
 
     # -- trade offers -------------------------------------------------------------------------
@@ -306,8 +305,7 @@ class Cluster:
                 if CHAT in kinds:
                     await room.chat.catch_up()
                 if OFFERS in kinds and not self.runs(room) and room.offers.loaded:
-                    room.offers.loaded = False
-                    await room.offers.load()
+                    await room.offers.load(again=True)
                 news = self._news.pop(room.id, [])
                 if kinds - {CHAT, OFFERS}:
                     self.behind.discard(room.id)

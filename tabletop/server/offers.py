@@ -118,8 +118,11 @@ class Offers:
         self.items, self.next_id, self.loaded = items, next_id, True
         self._send(*[seat for seat in self.room.conns if seat is not None])
 
-    async def load(self) -> None:
-        """The stored offers, once (cluster.py; a server alone has them in memory)."""
+    async def load(self, again: bool = False) -> None:
+        """The stored offers, once, or ``again`` when they changed (cluster.py; a server alone has
+        them in memory)."""
+        if again:
+            self.loaded = False
         if self.loaded:
             return
         hub = self.room.hub
