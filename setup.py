@@ -82,6 +82,22 @@ class BuildOrFallBack(build_ext):
             target.write_bytes(MANIFEST.read_bytes())
 
 
+def groups() -> list[tuple[list[str], str]]:
+    """The compiled modules in one library per package (the core, each game, the agents' search):
+    ``tabletop/<package>/compiled__mypyc.*.so``, each module's own small extension loading it.
+
+    A library per package rather than per module (``separate=True``) or one for all: each library
+    compiles mypyc's C runtime once more (per module, that was half the build's CPU time), a single
+    one would leave a core idle, and a change rebuilds only its package.  docs/benchmarks.md,
+    "The test suite's time"."""
+    found: dict[str, list[str]] = {}
+    for rel in compiled_sources():
+        folder = rel.rsplit("/", 1)[0]
+        package = "tabletop/agents" if folder.startswith("tabletop/agents") else folder
+        found.setdefault(package.replace("/", "."), []).append(rel)
+    return [(files, f"{package}.compiled") for package, files in found.items()]
+
+
 def extensions() -> list[Any]:
     if os.environ.get("TABLETOP_NO_COMPILE"):
         return []
@@ -97,7 +113,7 @@ def extensions() -> list[Any]:
             # CPython), in two thirds of the compile time (docs/benchmarks.md, "Compiled rules")
             opt_level="1",
             debug_level="0",
-            separate=True,  # a module per library: a change rebuilds only what it touches
+            separate=groups(),
         )
     )
 

@@ -51,7 +51,7 @@ def random_game(name: str) -> Callable[[random.Random], tuple[int, int]]:
             if cards and action.kind in cards:
                 plays += 1
             decisions += 1
-            state.apply(action)
+            state.advance(action)  # as pyspiel.apply_action: no events made
         return plays, decisions
 
     return play

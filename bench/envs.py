@@ -177,7 +177,7 @@ def engine_rates(
                     if level == 2:
                         encoding.observation(view)
                         encoding.mask(view["legal"])
-                state.apply(rng.choice(state.legal_actions_for(seat)), seat)
+                state.advance(rng.choice(state.legal_actions_for(seat)), seat)
                 steps += 1
         found.append(steps / (clock() - start))
     return found

@@ -304,7 +304,7 @@ def decision_times(args: argparse.Namespace) -> None:
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)
                 by_phase.setdefault(str(obs.view["phase"]), []).append(walls[-1])
-            state.apply(bots[seat].act(obs), seat)
+            state.advance(bots[seat].act(obs), seat)
     out = {
         "level": args.level,
         "iterations": ITERATIONS[args.level],

@@ -54,7 +54,7 @@ def play(think: float, seconds: float, seed: int) -> dict[str, Any]:
             assert seat is not None
             agent = agents[seat]
             obs = observe(state, seat)
-            state.apply(agent.act(obs), seat)
+            state.advance(agent.act(obs), seat)
             if isinstance(agent, ISMCTS) and len(obs.legal) > 1:
                 iterations.append(agent.last_iterations)
             decisions += 1

@@ -82,7 +82,7 @@ def megalomania(players: int, seed: int) -> Engine:
             if action.kind in CARD_KINDS:
                 plays += 1
             decisions += 1
-            state.apply(action)
+            state.advance(action)
         return plays, decisions
 
     return Engine(tabletop.__version__, players, play)
@@ -99,7 +99,7 @@ def manasurge(players: int, seed: int) -> Engine:
             if action.kind in ("cast", "play"):
                 plays += 1
             decisions += 1
-            state.apply(action)
+            state.advance(action)
         return plays, decisions
 
     return Engine(tabletop.__version__, players, play)

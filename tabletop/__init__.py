@@ -2,7 +2,7 @@
 
 from ._build import choose
 
-BUILD = choose()  # "compiled" (the rules built with mypyc) or "pure" (TABLETOP_PURE=1, or not built)
+BUILD: str = choose()  # "compiled" (the rules built with mypyc) or "pure" (TABLETOP_PURE=1, or not built)
 
 from .core import (  # noqa: E402  (after the choice of build: it decides where these come from)
     CorruptRecord,

@@ -80,7 +80,7 @@ def iterate(
         if untried:
             action = choice(rng, untried)
             child = children[action] = Node(seat if seat is not None else -1, 1)
-            world.apply(action, acting)
+            world.advance(action, acting)
             path.append(child)
             break
         best: Any = None
@@ -91,10 +91,10 @@ def iterate(
             if value > best_value:
                 best, best_value = a, value
         node = children[best]
-        world.apply(best, acting)
+        world.advance(best, acting)
         path.append(node)
     while not evaluation.done(world, marker):
-        world.apply(rollout(world, rng))
+        world.advance(rollout(world, rng))
     rewards = evaluation.rewards(world, marker)
     for visited in path[1:]:
         visited.visits += 1

@@ -170,6 +170,14 @@ class State(ABC, Generic[A]):
         unchanged, when the action is not legal now or not this seat's turn.
         """
 
+    def advance(self, action: A, seat: int | None = None) -> None:
+        """``apply`` for a caller that throws the events away (search, random play, simulations,
+        the environments): the same change of state, the same :class:`IllegalAction` on an action
+        that is not legal now, but nothing returned, as OpenSpiel's ``apply_action``.  A game may
+        skip making the events here (Megalomania skips its most frequent ones); by default it is
+        ``apply``."""
+        self.apply(action, seat)
+
     def opening_events(self) -> list[Event]:
         """What the set-up of a fresh state made happen (the first deal...), for logs."""
         return []

@@ -132,7 +132,7 @@ def play_out(
     """Play ``state`` to the end, ``choose`` picking each action; append them to ``record``."""
     while not state.is_terminal():
         action = choose(state)
-        state.apply(action)
+        state.advance(action)
         if record is not None:
             record.actions.append(str(action))
     return state

@@ -116,7 +116,7 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
             self._was_dead_step(action)
             return
         seat = self.seat_of[agent]
-        state.apply(self.encoding.action(int(action)), seat)
+        state.advance(self.encoding.action(int(action)), seat)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():

@@ -101,7 +101,7 @@ class TabletopGym(gymnasium.Env[Vector, np.int64]):
         if not (0 <= index < len(mask) and mask[index]):
             self.done = True
             return obs, self.illegal_reward, True, False, {"action_mask": mask, "illegal_action": True}
-        state.apply(self.encoding.action(index), self.seat)
+        state.advance(self.encoding.action(index), self.seat)
         self._play_opponents()
         if self.render_mode == "human":
             self.render()
@@ -119,7 +119,7 @@ class TabletopGym(gymnasium.Env[Vector, np.int64]):
             assert seat is not None
             if seat == self.seat:
                 return
-            state.apply(self.opponents[seat].act(observe(state, seat)), seat)
+            state.advance(self.opponents[seat].act(observe(state, seat)), seat)
 
     def _observe(self) -> tuple[Vector, Mask]:
         assert self.state is not None

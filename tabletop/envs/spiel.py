@@ -149,7 +149,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             self.held = Held(self.shared.tabletop.new_state(int(action)))
             return
-        state.apply(self.shared.encoding.action(int(action)), state.current_seat)
+        state.advance(self.shared.encoding.action(int(action)), state.current_seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -59,7 +59,7 @@ def play_arena_game(game: Game[Any], seed: int, index: int, lineup: Sequence[str
         while not state.is_terminal():
             seat = state.current_seat
             assert seat is not None
-            state.apply(agents[seat].act(observe(state, seat)), seat)
+            state.advance(agents[seat].act(observe(state, seat)), seat)
             decisions += 1
     except TabletopError as err:
         raise SimulationError(f"arena game {index} (deal {deal}) failed: {err}") from None

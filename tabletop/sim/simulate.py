@@ -76,9 +76,11 @@ def play_game(game: Game[Any], seed: int, index: int, bots: Sequence[str]) -> Ga
             seat = state.current_seat
             if seat is None or decisions >= limit:
                 raise SimulationError(f"no end after {decisions} decisions (seat to act: {seat})")
-            events = state.apply(agents[seat].act(observe(state, seat)), seat)
+            action = agents[seat].act(observe(state, seat))
             if watching:
-                watcher.see(events)
+                watcher.see(state.apply(action, seat))
+            else:
+                state.advance(action, seat)
             decisions += 1
     except TabletopError as err:
         raise SimulationError(f"game {index} (seed {dealt}) failed: {err}") from None

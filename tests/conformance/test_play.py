@@ -8,8 +8,12 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
+
+import pytest
 
 import tabletop
+from tabletop.core.errors import IllegalAction
 from tabletop.core.registry import names
 
 from .helpers import CASES, cases, game_seed, make_game, play, random_chooser
@@ -74,6 +78,41 @@ def test_different_seeds_give_different_games(name: str, players: int) -> None:
     if hooks is None or hooks.varied_start:
         assert len(starts) == len(seeds), f"{name}, {players}p: {len(seeds) - len(starts)} repeated starts"
     assert len(games) == len(seeds), f"{name}, {players}p: {len(seeds) - len(games)} repeated games"
+
+
+ADVANCED_GAMES = 6  # games played side by side with apply and with advance
+
+
+@cases()
+def test_advance_moves_the_state_as_apply_does(name: str, players: int) -> None:
+    """``advance`` (apply without returning events) leaves the state exactly as ``apply`` does at
+    every step; it refuses what ``apply`` refuses, leaving the state unchanged; and after a refusal
+    ``apply`` tells every event again (whatever a game skips while advancing comes back)."""
+    game = make_game(name, players)
+    for index in range(ADVANCED_GAMES):
+        seed = game_seed(name, players, index, salt=12)
+        told, advanced, rng = game.new_state(seed), game.new_state(seed), random.Random(seed)
+        seen: dict[str, Any] = {}
+        step = 0
+        while not told.is_terminal():
+            where = f"{name}, {players}p, seed {seed}, step {step}"
+            seat, legal = told.current_seat, told.legal_actions()
+            seen.update((str(a), a) for a in legal)
+            action = rng.choice(legal)
+            elsewhere = [a for text, a in seen.items() if text not in {str(b) for b in legal}]
+            if step % 7 == 3 and elsewhere:
+                before = advanced.to_json()
+                with pytest.raises(IllegalAction):
+                    advanced.advance(rng.choice(elsewhere), seat)
+                assert advanced.to_json() == before, f"{where}: a refused advance changed the state"
+                events = advanced.apply(action, seat)
+                assert events == told.apply(action, seat), f"{where}: apply after a refused advance"
+            else:
+                told.apply(action, seat)
+                assert advanced.advance(action, seat) is None
+            assert advanced.to_json() == told.to_json(), f"{where}: advance and apply part ways"
+            step += 1
+        assert advanced.is_terminal() and advanced.scores() == told.scores()
 
 
 def _disturb(step: int) -> None:

@@ -91,9 +91,11 @@ def play_to_the_end(
     pick: Callable[[], float],
     at_turn: Callable[[dict[str, Any]], None],
 ) -> tuple[int, int, list[int]]:
-    """Click (the choice at ``pick()``) until the game is over; ``at_turn(now)`` checks the page each
-    time the table waits for seat 0. The clicks, the turns checked, and each step the page showed."""
-    clicks, turns_checked, steps = 0, 0, [0]
+    """Click (the choice at ``pick()``) until the game is over, each time the table waits for seat 0
+    and the page shows that step, after ``at_turn(now)`` has checked the page at that step.  The
+    clicks, the turns checked (every step clicked at was checked), and each step the page showed."""
+    clicks, checked, steps = 0, -1, [0]
+    turns_checked = 0
     deadline = time.monotonic() + seconds
     while True:
         assert time.monotonic() < deadline, f"the game did not end: {clicks} clicks, errors: {ff.errors}"
@@ -102,12 +104,14 @@ def play_to_the_end(
         if now["over"]:
             return clicks, turns_checked, steps
         if now["ready"] and now["step"] == room.step and 0 in room.state.to_act():
-            at_turn(now)
-            turns_checked += 1
-        if click_something(ff, pick()):
-            clicks += 1
-        else:
-            ff.sleep(0.015)
+            if now["step"] != checked:
+                at_turn(now)
+                checked = now["step"]
+                turns_checked += 1
+            if click_something(ff, pick()):
+                clicks += 1
+                continue
+        ff.sleep(0.015)
 
 
 def test_a_whole_game_by_clicking_in_firefox(ff: Session, live: Live) -> None:
@@ -153,7 +157,7 @@ def test_every_other_game_to_the_end_in_firefox(ff: Session, live: Live, game: s
         assert offered <= legal, f"{game} at step {now['step']}: {offered - legal} are not legal"
 
     clicks, turns_checked, steps = play_to_the_end(ff, room, 200, random.Random(7).random, only_legal_offered)
-    assert clicks >= 3 and turns_checked >= 3, (clicks, turns_checked)
+    assert turns_checked >= 1 and clicks >= turns_checked, (clicks, turns_checked)
     assert steps == sorted(steps)  # the step only moves on
     until(ff, f"document.querySelectorAll('#end table.final tr').length === {len(seats)}")
     assert room.over and steps[-1] == room.step

@@ -123,7 +123,7 @@ class OneActionThenRound:
         assert isinstance(state, ClanState)
         rng = random.Random(state.seed ^ state.counter)
         while state.phase != OVER and (state.main, state.round, state.pregame_round) == marker[1]:
-            state.apply(self.rollout(state, rng))
+            state.advance(self.rollout(state, rng))
         if state.phase == OVER:
             return state.returns()
         gains = [now - before for now, before in zip(standing(state), marker[2], strict=True)]

@@ -79,7 +79,7 @@ class OneActionThenRound:
         rng = random.Random(state.seed ^ state.counter)  # the sampled world's fresh seed
         start_round = marker[0][0]
         while not state.is_terminal() and state.round == start_round:
-            state.apply(self.rollout(state, rng))
+            state.advance(self.rollout(state, rng))
         if state.is_terminal():
             return state.returns()
         gains = [now - before for now, before in zip(state.leadership, marker[1], strict=True)]

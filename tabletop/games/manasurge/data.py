@@ -11,12 +11,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidOptions
 
-DATA_FILE = Path(__file__).parent / "data" / "manasurge.toml"
+# the package's folder (a compiled module's __file__ names its library's folder instead)
+DATA_FILE = Path(str(resources.files("tabletop.games.manasurge"))) / "data" / "manasurge.toml"
 
 SUIT_EFFECTS = ("play_again", "give_card", "descend", "strict", "extra_damage", "none")
 TRIGGERS = ("resonate", "round", "end")

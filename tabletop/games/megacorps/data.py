@@ -11,12 +11,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidOptions
 
-DATA_FILE = Path(__file__).parent / "data" / "megacorps.toml"
+# the package's folder (a compiled module's __file__ names its library's folder instead)
+DATA_FILE = Path(str(resources.files("tabletop.games.megacorps"))) / "data" / "megacorps.toml"
 
 DEMOCRACY, DICTATORSHIP, KLEPTOCRACY, WIKI, NEUTRAL = range(5)
 GOVERNMENTS = ("democracy", "dictatorship", "kleptocracy", "wikisyndicalism", "neutral")

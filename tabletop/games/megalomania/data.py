@@ -5,12 +5,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidOptions
 
-DATA_DIR = Path(__file__).parent / "data"
+# the package's folder (a compiled module's __file__ names its library's folder instead)
+DATA_DIR = Path(str(resources.files("tabletop.games.megalomania"))) / "data"
 DEALS = (
     "plain",
     "open-three",

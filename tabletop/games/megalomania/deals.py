@@ -210,8 +210,9 @@ def draw_after_play(st: MegalomaniaState, s: int, from_table: bool, events: list
     c = pool[below(st._rng(), len(pool))]
     st.down[s] = st.down[s] & ~(1 << c)  # (not &=: see knowledge.leave)
     knowledge.arrive(st, s, 1 << c)
-    events.append(Event("draw", {"seat": s}))
-    events.append(Event("drawn", {"seat": s, "card": CARD_TEXT[c]}, (s,)))
+    if not st.quiet:
+        events.append(Event("draw", {"seat": s}))
+        events.append(Event("drawn", {"seat": s, "card": CARD_TEXT[c]}, (s,)))
 
 
 def pass_right(st: MegalomaniaState, events: list[Event]) -> None:

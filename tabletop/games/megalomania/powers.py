@@ -118,16 +118,10 @@ def use(st: MegalomaniaState, actor: int, action: Action, events: list[Event]) -
         rank = action.arg if kind == Kind.POWER_AS else rank_of(card)
     st.crystals[actor] = st.crystals[actor] - 1  # (not -=: see knowledge.leave)
     st.t_power[i] = True
-    data: dict[str, JSON] = {"seat": actor, "card": CARD_TEXT[card]}
-    if rank != rank_of(card):
-        data["power"] = RANK_NAMES[rank]
-    if actor != st.t_seats[i]:
-        data["owner"] = st.t_seats[i]
     if rank == FARMER:
-        st.farmer = data["lead"] = action.arg
+        st.farmer = action.arg
     elif rank == ORACLE:
         st.t_colours[i] = action.arg
-        data["colour"] = COLOURS[action.arg]
     elif rank == DWARF:
         st.dwarf = True
     elif rank == WIZARD:
@@ -136,7 +130,17 @@ def use(st: MegalomaniaState, actor: int, action: Action, events: list[Event]) -
         st.knight = True
     elif rank == EMPEROR:
         st.emperor = True
-    events.append(Event("power", data))
+    if not st.quiet:
+        data: dict[str, JSON] = {"seat": actor, "card": CARD_TEXT[card]}
+        if rank != rank_of(card):
+            data["power"] = RANK_NAMES[rank]
+        if actor != st.t_seats[i]:
+            data["owner"] = st.t_seats[i]
+        if rank == FARMER:
+            data["lead"] = action.arg
+        elif rank == ORACLE:
+            data["colour"] = COLOURS[action.arg]
+        events.append(Event("power", data))
     if rank != EXPLORER:
         return False
     previous = st.round_tricks[-1][1]

@@ -333,7 +333,8 @@ def take(st: MegalomaniaState, s: int, choice: int, events: list[Event]) -> None
         st.resource[s] = choice
     else:
         st.resource2[s] = choice
-    events.append(Event("resources", {"seat": s, "choice": RESOURCES[choice]}))
+    if not st.quiet:
+        events.append(Event("resources", {"seat": s, "choice": RESOURCES[choice]}))
     if choice == SCROLL:
         acquire(st, s, st.scroll_deck.pop(0), events)
     if st.effect == 9 and s == st.effect_seat and first:

@@ -82,12 +82,15 @@ NESTED_FIELDS = ("scrolls", "gone", "points", "bonus", "round_scrolls", "laid", 
 
 
 class MegalomaniaState(State[Action]):
-    __slots__ = ("_legal", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
+    __slots__ = ("_legal", "quiet", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
 
     game: Megalomania
 
     def __init__(self, game: Megalomania, blank: bool = False) -> None:
         self.game = game
+        # True while ``advance`` plays an action: the frequent events are not made (they are
+        # nobody's; a copy starts False, and it is no part of the position or its JSON)
+        self.quiet = False
         if blank:  # a copy: cloning.copy_state sets every field (a compiled class has no __new__)
             return
         self.n = n = game.players
@@ -263,6 +266,15 @@ class MegalomaniaState(State[Action]):
         return options
 
     # ------------------------------------------------------------------ apply
+    def advance(self, action: Action, seat: int | None = None) -> None:
+        """``apply`` without the frequent events (plays, cubes, powers, tricks, hands, draws):
+        search and random play throw them away, and making them was a seventh of the rules' time."""
+        self.quiet = True
+        try:
+            self.apply(action, seat)
+        finally:
+            self.quiet = False
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         if seat is not None or self.phase == OVER:
             self.check_seat(seat)
@@ -318,7 +330,8 @@ class MegalomaniaState(State[Action]):
             self.cubes[s] = self.cubes[s] - 1  # (not -=: see knowledge.leave)
             self.t_cubes[-1] = self.t_cubes[-1] + delta
             self.t_values[-1] = self.t_values[-1] + delta
-            events.append(Event("cube", {"seat": s, "delta": delta, "value": self.t_values[-1]}))
+            if not self.quiet:
+                events.append(Event("cube", {"seat": s, "delta": delta, "value": self.t_values[-1]}))
             self._after_or_next(events)
         elif action.kind == Kind.DECLARE:
             scrolls.declare(self, s, action.arg, events)
@@ -400,7 +413,8 @@ class MegalomaniaState(State[Action]):
         self.effect, self.effect_seat, self.effect_arg, self.effect_spent = 0, -1, -1, False
         self.asking, self.call, self.drawn, self.scroll_only = 0, -1, [], 0
         deals.deal(self, self.setup_deals.get(self.round))
-        events += self._round_events()
+        if not self.quiet:
+            events += self._round_events()
         scrolls.begin(self, events)
 
     def _round_events(self) -> list[Event]:
@@ -450,10 +464,11 @@ class MegalomaniaState(State[Action]):
         self.t_cubes.append(0)
         if by_power:
             self.crystals[s] = self.crystals[s] - 1  # (not -=: see knowledge.leave)
-        data: dict[str, JSON] = {"seat": s, "card": CARD_TEXT[c], "power": by_power}
-        if from_table:
-            data["from_table"] = True
-        events.append(Event("play", data))
+        if not self.quiet:
+            data: dict[str, JSON] = {"seat": s, "card": CARD_TEXT[c], "power": by_power}
+            if from_table:
+                data["from_table"] = True
+            events.append(Event("play", data))
         if self.down[s]:  # missions 18 and 19
             deals.draw_after_play(self, s, from_table, events)
         self._after_or_next(events)
@@ -537,14 +552,15 @@ class MegalomaniaState(State[Action]):
         leader = self.farmer if self.farmer >= 0 else winner
         if self.effect == 19:
             leader = self.effect_arg
-        data: dict[str, JSON] = {
-            "winner": winner,
-            "cards": [CARD_TEXT[c] for c in self.t_cards],
-            "next_leader": leader,
-        }
-        if owner != winner:
-            data["owner"] = owner
-        events.append(Event("trick", data))
+        if not self.quiet:
+            data: dict[str, JSON] = {
+                "winner": winner,
+                "cards": [CARD_TEXT[c] for c in self.t_cards],
+                "next_leader": leader,
+            }
+            if owner != winner:
+                data["owner"] = owner
+            events.append(Event("trick", data))
         # the next trick's lists: these, emptied (cheaper than new ones; a state shares no list)
         self.t_seats.clear()
         self.t_cards.clear()
@@ -569,10 +585,11 @@ class MegalomaniaState(State[Action]):
         self.round_scrolls = []  # the used scrolls are discarded (they stay in self.used)
         self.effect, self.effect_seat, self.effect_arg, self.effect_spent = 0, -1, -1, False
         self.missions_played.append(self.mission)
-        data = {"round": self.round + 1, "mission": self.mission, "points": points}
-        if any(bonus):
-            data["bonus"] = bonus
-        events.append(Event("scored", data))
+        if not self.quiet:
+            scored: dict[str, JSON] = {"round": self.round + 1, "mission": self.mission, "points": points}
+            if any(bonus):
+                scored["bonus"] = bonus
+            events.append(Event("scored", scored))
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_round(events)

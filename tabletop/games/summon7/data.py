@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidOptions
 
-DATA_DIR = Path(__file__).parent / "data"
+# the package's folder (a compiled module's __file__ names its library's folder instead)
+DATA_DIR = Path(str(resources.files("tabletop.games.summon7"))) / "data"
 DECK_FILE = DATA_DIR / "deck.toml"
 HIGHEST = 12  # card values run from 0 to 12 (the rules)
 MAX_COPIES = 40  # the most cards of one value a deck may hold
