@@ -13,8 +13,9 @@ from typing import Any
 from ..core.protocol import JSON, Event, with_previews
 from ..core.record import parse_entry
 from ..words import content
+from .prompts import hidden_action
 from .refused import Refused
-from .rooms import Room, hidden_action
+from .rooms import Room
 from .said import told_events
 
 LOG_TAIL = 40

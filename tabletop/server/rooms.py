@@ -9,11 +9,9 @@ spectator gets the public view).  Once the game is over, everything is public.
 Several seats may be asked at once (``State.to_act()``: sealed bids, votes).  Each of them is
 sent its own choices (``legal_actions_for(seat)``, in its view's ``legal``) and may answer in
 any order; an answer is written to the record with ``record.entry`` (``@seat text`` when the
-seat is not ``current_seat``), so a replay or a restart reaches the same state.  A seat's
-question keeps the step it was first asked at (``Prompt.since``) while it stays open with the
-same choices, so an answer sent before another seat's answer arrived is not refused as stale;
-and what a seat chose among several asked at once is not shown to the others (``last``) until
-the game reveals it.
+seat is not ``current_seat``), so a replay or a restart reaches the same state.  The questions
+open are prompts.py's; what a seat chose among several asked at once is not shown to the others
+(``last``) until the game reveals it.
 
 Clocks (clocks.py): each question keeps the time it was asked (``Prompt.at``); a person seat
 whose time runs out is marked absent and the table's takeover bot plays for it, at once, until
@@ -42,6 +40,7 @@ from .clocks import SeatClocks, stored_control
 from .cluster import catch_up
 from .messages import dumps
 from .offers import Offers
+from .prompts import Prompt, asked, hidden_action
 from .refused import Refused
 from .said import Teller, seat_names, told_events
 from .scheduler import Busy
@@ -54,26 +53,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.server")
 LOG_LENGTH = 300  # events sent to a client that joins
-
-
-def hidden_action(sealed: bool, events: list[Event]) -> bool:
-    """Whether an action's text must stay with its own seat: a sealed choice (one of several seats
-    asked at once), or an action that made something happen only some seats may see (a card laid
-    face down, given or drawn: its text may name it)."""
-    return sealed or any(e.visible_to is not None for e in events)
-
-
-class Prompt:
-    """A question open to one seat: the step it was first asked at, when, its choices' texts, and
-    the neutral answer closing it when it is a response window (``State.neutral_action``)."""
-
-    __slots__ = ("at", "legal", "neutral", "since")
-
-    def __init__(self, since: int, legal: list[str], at: float, neutral: str | None = None) -> None:
-        self.since = since
-        self.legal = legal
-        self.at = at
-        self.neutral = neutral
 
 
 class Conn(Protocol):
@@ -244,23 +223,8 @@ class Room:
     # -- who is asked what ---------------------------------------------------------
     def ask(self, mover: int | None, at: float) -> None:
         """Note each seat asked now and its choices, after ``mover``'s action at time ``at``
-        (None: the set-up).
-
-        A seat other than the mover that was asked before and is asked the same choices keeps the
-        step its question was first asked at; every other seat's question is new, but one still
-        asked of a seat that did not move (its choices changed by a trade) keeps its clock."""
-        old = self.prompts
-        fresh: dict[int, Prompt] = {}
-        for seat in self.state.to_act():
-            legal = [str(a) for a in self.state.legal_actions_for(seat)]
-            kept = old.get(seat)
-            if kept is not None and seat != mover and kept.legal == legal:
-                fresh[seat] = kept
-            else:
-                neutral = self.state.neutral_action(seat)
-                since = kept.at if kept is not None and seat != mover else at
-                fresh[seat] = Prompt(self.step, legal, since, None if neutral is None else str(neutral))
-        self.prompts = fresh
+        (None: the set-up): prompts.asked."""
+        self.prompts = asked(self.state, self.prompts, self.step, mover, at)
 
     # -- clocks -----------------------------------------------------------------------
     def _charge(self, seat: int | None, at: float) -> None:
