@@ -55,7 +55,7 @@ def draw(
             got.reverse()
             drawn += got
     pile += drawn
-    if count and not damage:  # damage is told by the spell's end (spell-end)
+    if count and not damage and not s.quiet:  # damage is told by the spell's end (spell-end)
         if announce:  # (Foresight's effect event tells its draw)
             events.append(Event("draw", {"seat": seat, "count": len(drawn), "why": why}))
         if drawn:
@@ -223,7 +223,7 @@ def strike(s: ManaSurgeState, struck: int, events: list[Event]) -> None:
     played: list[JSON] = []
     for c in sp.cards:
         played.append(texts[c])
-    entry: dict[str, JSON] = {
+    entry: dict[str, JSON] = {  # the spell's summary: the event, and the state's history
         "round": s.round,
         "caster": s.caster,
         "struck": struck,
@@ -285,7 +285,8 @@ def pass_caster(s: ManaSurgeState, events: list[Event]) -> None:
         if shards[seat] == low:
             caster = s.caster = seat
             break
-    events.append(Event("caster", {"seat": caster}))
+    if not s.quiet:
+        events.append(Event("caster", {"seat": caster}))
     limits, wizards, hands = game.hand_limits, s.wizards, s.hands
     between = []
     for seat in game.rotations[caster]:
@@ -306,7 +307,8 @@ def between_choice(s: ManaSurgeState, draws: bool, events: list[Event]) -> None:
     if draws:
         fill(s, seat, "between", events)
     else:
-        events.append(Event("hold", {"seat": seat, "hand": len(s.hands[seat])}))
+        if not s.quiet:
+            events.append(Event("hold", {"seat": seat, "hand": len(s.hands[seat])}))
     if between:
         s.turn = between[0]
         s._legal = s.game.actions.betweens
@@ -317,7 +319,8 @@ def between_choice(s: ManaSurgeState, draws: bool, events: list[Event]) -> None:
 def begin_round(s: ManaSurgeState, events: list[Event]) -> None:
     """A new spell: the Caster needs a numbered card (MS19-MS22, R-MS16)."""
     s.round += 1
-    events.append(Event("round", {"round": s.round, "caster": s.caster}))
+    if not s.quiet:
+        events.append(Event("round", {"round": s.round, "caster": s.caster}))
     s.direction = 1
     s.last_valid = -1
     seat = s.caster

@@ -28,7 +28,8 @@ def cast(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
         shards += game.wizard_amounts[wizard]
     sp.set_caster(sp.add(card, seat, cards.rank[card], cards.suit[card], shards), game.suit_modes)
     s.last_valid = seat
-    events.append(Event("cast", {"seat": seat, "card": cards.kind_text[kind], "shards": shards}))
+    if not s.quiet:
+        events.append(Event("cast", {"seat": seat, "card": cards.kind_text[kind], "shards": shards}))
     s.phase = DIRECTION
     s._legal = game.actions.directions  # (a shared list: legal_actions() hands out copies)
     if not s.hands[seat]:
@@ -52,10 +53,11 @@ def play(s: ManaSurgeState, kind: int, events: list[Event]) -> None:
         rank, suit = before, sp.suits[sp.last]
     resonates = suit == sp.suit
     sp.add(card, seat, rank, suit, game.resonate_shard if resonates else 0)
-    entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
-    if meta >= 0:
-        entry["copy"] = f"{rank}{cards.letters[suit]}"
-    events.append(Event("play", entry))
+    if not s.quiet:
+        entry = {"seat": seat, "card": cards.kind_text[kind], "resonates": resonates}
+        if meta >= 0:
+            entry["copy"] = f"{rank}{cards.letters[suit]}"
+        events.append(Event("play", entry))
     if not s.hands[seat]:
         check_surge(s, seat, events)
     step = game.resonate_steps[suit] if resonates else -1  # the suit's power (Lightning, Frost Wave)

@@ -66,6 +66,7 @@ class ManaSurgeState(State[Action]):
         "last_valid",
         "n",
         "phase",
+        "quiet",
         "round",
         "seed",
         "shards",
@@ -80,6 +81,9 @@ class ManaSurgeState(State[Action]):
 
     def __init__(self, game: ManaSurge) -> None:
         self.game = game
+        # True while ``advance`` plays an action: the frequent events are not made (no part of
+        # the position: a copy starts False, and the JSON does not hold it)
+        self.quiet = False
         self.n = n = game.players
         self.seed = 0
         self.counter = 0
@@ -177,6 +181,15 @@ class ManaSurgeState(State[Action]):
         return out
 
     # ------------------------------------------------------------------ apply
+    def advance(self, action: Action, seat: int | None = None) -> None:
+        """``apply`` without the frequent events (plays, draws, casts, directions, spells' ends,
+        rounds): search and random play throw them away."""
+        self.quiet = True
+        try:
+            self.apply(action, seat)
+        finally:
+            self.quiet = False
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         if self.phase == OVER or (seat is not None and seat != self.turn):
             self.check_seat(seat)  # raises, saying why
@@ -201,7 +214,8 @@ class ManaSurgeState(State[Action]):
             powers.cast(self, action.arg, events)
         elif kind == "cw" or kind == "ccw":
             self.direction = 1 if kind == "cw" else -1
-            events.append(Event("direction", {"seat": self.turn, "direction": kind}))
+            if not self.quiet:
+                events.append(Event("direction", {"seat": self.turn, "direction": kind}))
             flow.end_turn(self, events)
         elif kind == "counter":
             self.direction = -self.direction
