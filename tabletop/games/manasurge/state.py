@@ -182,8 +182,9 @@ class ManaSurgeState(State[Action]):
 
     # ------------------------------------------------------------------ apply
     def advance(self, action: Action, seat: int | None = None) -> None:
-        """``apply`` without the frequent events (plays, draws, casts, directions, spells' ends,
-        rounds): search and random play throw them away."""
+        """``apply`` without the frequent events (plays, draws, holds, casts, directions, Casters,
+        rounds; a spell's end is still made, as its summary is also the history): search and
+        random play throw them away."""
         self.quiet = True
         try:
             self.apply(action, seat)
