@@ -178,6 +178,19 @@ class State(ABC, Generic[A]):
         ``apply``."""
         self.apply(action, seat)
 
+    def refusal(self, action: A, seat: int) -> str:
+        """Why ``action`` is not among ``seat``'s choices now, in words that depend only on what
+        ``seat`` may see (the same in every world ``sample_world(seat)`` could draw): what
+        :func:`offered` answers a seat that sends it.  By default the reason ``apply`` gives on a
+        copy; an action ``apply`` would take although it is no choice (``leave``, a game's moves at
+        any time) gets a plain "not one of your choices".  A game may answer more cheaply."""
+        copy = self.clone()
+        try:
+            copy.apply(action, seat)
+        except IllegalAction as err:
+            return str(err)
+        return f"{action} is not one of your choices now"
+
     def opening_events(self) -> list[Event]:
         """What the set-up of a fresh state made happen (the first deal...), for logs."""
         return []
@@ -267,6 +280,27 @@ def with_previews(state: State[Any], seat: int | None, view: dict[str, JSON]) ->
     dict (views are read-only); else ``view`` itself."""
     found = None if seat is None else state.previews(seat)
     return view if found is None else {**view, "previews": found}
+
+
+def offered(state: State[A], seat: int, text: str) -> A:
+    """The action ``text`` names if it is one of ``seat``'s choices now (in
+    ``legal_actions_for(seat)``), as a front end must check what a person or a client sends: a
+    client can do only what it is offered.  Else :class:`InvalidActionText` (no action of the
+    game) or :class:`IllegalAction` (not a choice of ``seat`` now), with a reason that depends only
+    on what ``seat`` may see; nothing changes.  Moves a seat makes outside its questions (leaving, a
+    trade offer) are not choices: each has its own way in, never this one."""
+    if state.is_terminal():
+        raise IllegalAction("the game is over")
+    action = state.get_game().parse_action(text)
+    asked = state.to_act()
+    if seat not in asked:
+        waits = ", ".join(f"seat {s}" for s in asked)
+        raise IllegalAction(f"the game waits for {waits}, not for seat {seat}")
+    wanted = str(action)
+    for choice in state.legal_actions_for(seat):
+        if str(choice) == wanted:
+            return choice
+    raise IllegalAction(state.refusal(action, seat))
 
 
 class Game(ABC, Generic[A]):

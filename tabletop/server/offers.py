@@ -290,8 +290,8 @@ class Offers:
                 if not state.trade_open():
                     return
                 try:
-                    text = str(state.trade_action(offer.frm, offer.to, offer.give, offer.ask))
-                    await self.room.submit_anytime(offer.to, text)
+                    action = state.trade_action(offer.frm, offer.to, offer.give, offer.ask)
+                    await self.room.submit_anytime(offer.to, action)
                 except IllegalAction as err:
                     self._close(offer, VOID, str(err))
                     continue

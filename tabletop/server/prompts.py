@@ -50,7 +50,10 @@ def asked(
 
 
 def hidden_action(sealed: bool, events: list[Event]) -> bool:
-    """Whether an action's text must stay with its own seat: a sealed choice (one of several seats
-    asked at once), or an action that made something happen only some seats may see (a card laid
-    face down, given or drawn: its text may name it)."""
-    return sealed or any(e.visible_to is not None for e in events)
+    """Whether an action's text must stay with its own seat: what the others learn of an action is
+    what its events tell them.  So the text is kept from them when the action was a sealed choice
+    (one of several seats asked at once), when it made something happen that only some seats may
+    see (a card laid face down, given or drawn: its text may name it), and when it made nothing
+    happen at all that they could see (an item put into an offer being composed, which only its
+    author sees until it is sent)."""
+    return sealed or not events or any(e.visible_to is not None for e in events)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import IllegalAction, InvalidActionText, TabletopError
-from ..core.protocol import JSON, Event, Game, State, with_previews
+from ..core.protocol import JSON, Event, Game, State, offered, with_previews
 from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
@@ -430,14 +430,17 @@ class Room:
             await self._submit(seat, text, step)
         self.schedule_bot()
 
-    async def submit_anytime(self, seat: int, text: str) -> None:
-        """An action a seat may take outside its questions (an accepted trade); the room's lock is
-        held, the rules judge it (offers.py)."""
-        await self._submit(seat, text, None, anytime=True)
+    async def submit_anytime(self, seat: int, action: Any, note: str | None = None) -> None:
+        """A move ``seat`` makes outside its questions (a trade offer, its answer, its withdrawal,
+        its expiry: the game's ``Trading`` actions), built by the server from its own message, never
+        from a client's text; the room's lock is held, and the rules judge it (offers.py)."""
+        if self.over:
+            raise Refused("over", "the game is over")
+        await self._commit(seat, action, auto=False, anytime=True, note=note)
 
-    async def _submit(
-        self, seat: int | None, text: str, step: int | None, auto: bool = False, anytime: bool = False
-    ) -> None:
+    async def _submit(self, seat: int | None, text: str, step: int | None, auto: bool = False) -> None:
+        """``seat`` answers its question with ``text``: accepted only if it is one of the choices
+        the seat is asked now (``core.protocol.offered``), whatever the rules would take besides."""
         if seat is None:
             raise Refused("spectator", "spectators cannot act; open a seat's invitation link to play")
         if self.over:
@@ -446,19 +449,34 @@ class Room:
         open_since = prompt.since if prompt is not None else self.step
         if step is not None and step != self.step and not open_since <= step < self.step:
             raise Refused("stale", f"the table has moved on (step {self.step}, not {step}); look again")
-        if prompt is None and not anytime:
+        if prompt is None:
             asked = sorted(self.prompts)
             if len(asked) == 1:
                 raise Refused("out-of-turn", f"it is seat {asked[0]}'s turn, not yours (seat {seat})")
             seats = ", ".join(map(str, asked))
             raise Refused("out-of-turn", f"the table waits for seats {seats}, not for you (seat {seat})")
         try:
-            action = self.game.parse_action(text)
-            written = entry(self.state, action, seat)  # as the record writes it, before it is applied
-            secret = len(self.prompts) > 1 and not anytime
-            events = self.state.apply(action, seat=seat)  # unchanged if it raises
+            action = offered(self.state, seat, text)
         except InvalidActionText as err:
             raise Refused("invalid", str(err)) from None
+        except IllegalAction as err:
+            raise Refused("illegal", str(err)) from None
+        await self._commit(seat, action, auto=auto, secret=len(self.prompts) > 1)
+
+    async def _commit(
+        self,
+        seat: int,
+        action: Any,
+        *,
+        auto: bool,
+        secret: bool = False,
+        anytime: bool = False,
+        note: str | None = None,
+    ) -> None:
+        """Apply ``action`` for ``seat``, store it, then tell everybody (the lock is held)."""
+        written = entry(self.state, action, seat)  # as the record writes it, before it is applied
+        try:
+            events = self.state.apply(action, seat=seat)  # unchanged if it raises
         except IllegalAction as err:
             raise Refused("illegal", str(err)) from None
         index, now, over = self.step, self.now(), self.state.is_terminal()
@@ -475,7 +493,8 @@ class Room:
                 raise
             raise Refused("storage", "the server could not save your action; nothing changed") from None
         # committed: now everybody hears of it
-        self._charge(seat, now)
+        if not anytime:  # a move outside its questions spends none of its time
+            self._charge(seat, now)
         self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
         self.last, self.last_secret = {"seat": seat, "action": str(action)}, hidden_action(secret, events)

@@ -90,11 +90,12 @@ def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, play
                 line = describe_event(event.kind, event.data, key, names)
                 assert e.get("words") == (line.to_json() if line is not None else None)
             assert list(message["labels"]) == view["legal"]
-            # the last action's text goes to others only when all it made happen is public (a
-            # card laid face down or given is named by the action's text)
+            # the last action's text goes to others only when it made something happen and all of
+            # it is public (a card laid face down or given is named by the action's text)
             last = message.get("last")
             if message["type"] == "update" and last is not None and key != last["seat"]:
-                private = any(e.visible_to is not None for k, e in events if k == step)
+                made = [e for k, e in events if k == step]
+                private = not made or any(e.visible_to is not None for e in made)
                 assert last["action"] == (None if private else record.actions[step - 1]), (key, step)
             assert all(e["seat"] == key for e in sent if e["kind"] in ("hand", "scroll-drawn"))
             checked += 1

@@ -73,7 +73,8 @@ def true_events(record: Record) -> list[tuple[int, Event]]:
 
 def movers(record: Record) -> list[tuple[int, bool]]:
     """Per action: the seat that took it, and whether its text is for that seat only (a sealed
-    choice, several seats asked; or an action that made something private happen)."""
+    choice, several seats asked; an action that made something private happen, or nothing the
+    others could see)."""
     state = record.initial_state()
     found = []
     for text in record.actions:
@@ -82,7 +83,7 @@ def movers(record: Record) -> list[tuple[int, bool]]:
         assert mover is not None
         sealed = len(state.to_act()) > 1
         events = state.apply(state.game.parse_action(action), seat)
-        found.append((mover, sealed or any(e.visible_to is not None for e in events)))
+        found.append((mover, sealed or not events or any(e.visible_to is not None for e in events)))
     return found
 
 
