@@ -23,6 +23,9 @@ JSON = Any  # a value made of dict, list, str, int, float, bool and None
 class Event:
     """Something that happened, and who may see it (``visible_to`` None: everybody).
 
+    ``data``'s keys are the game's own but for ``kind``, ``step`` and ``words``, which front ends
+    add when they send an event on (its kind, the step it happened at, its line in words).
+
     A read-only value (nothing changes an event once made).  A plain class with slots rather than
     a frozen dataclass: games make several per action, and this is three times cheaper to make."""
 
@@ -332,6 +335,12 @@ class Game(ABC, Generic[A]):
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """The action whose canonical text is ``text``; raises ``InvalidActionText``."""
+
+    def upgrade_record(self, seed: int, setup: Mapping[str, JSON] | None, entries: list[str]) -> list[str]:
+        """A record's entries (``core.record``) as today's rules write them, for a record written by
+        older ones that wrote some moves differently; raises ``CorruptRecord`` when one cannot be
+        read.  By default the entries themselves: nothing a game wrote has changed."""
+        return entries
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -55,7 +55,9 @@ class Record:
             raise CorruptRecord("record's setup must be an object or null")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise CorruptRecord("record's actions must be a list of strings")
-        return cls(game, options, seed, setup, actions)
+        record = cls(game, options, seed, setup, actions)
+        record.actions = record.make_game().upgrade_record(seed, setup, actions)  # older rules' words
+        return record
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

@@ -6,8 +6,9 @@ range: seats, the bank's mercenaries, prices up to the data's ``max_price``, tra
 bids.  Bids are exact from 0 to 511; above, they are bucketed by 64 (``bid 512`` stands for 512 to
 575, ``bid 576`` for 576 to 639, ... up to 4095) and ``bid 4096`` for 4096 and more.  A bucket's
 index is legal when any bid in it is (bids are legal from 0 to the seat's money, so the bucket's
-first amount, which its index plays, is legal too).  ``leave`` and ``swap`` are never legal
-actions, so they are not enumerated.
+first amount, which its index plays, is legal too).  ``leave`` and the moves about offers
+made at any time (``propose``, ``withdraw 4``, ``accept 4``...) are never legal actions, so they are
+not enumerated.
 """
 
 from __future__ import annotations

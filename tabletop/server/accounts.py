@@ -3,15 +3,33 @@
 Passwords are hashed with Argon2id (argon2-cffi's defaults), off the event loop; only the hash is
 stored, and neither the password nor the session token ever appears in a log, a view, a record or
 an answer.  A login is a random session token in an HttpOnly, SameSite=Lax cookie (Secure when
-served over HTTPS); the database keeps its SHA-256 hash and expiry.  Failed logins are limited per
-account and per address, sign-ups per address (in memory: a restart forgets them, which only
-helps a legitimate user).  Guests still play from invitation links without an account.
+served over HTTPS); the database keeps its SHA-256 hash and expiry.  Guests still play from
+invitation links without an account.
+
+Failed logins are throttled so that a stranger cannot lock a player out (OWASP's Authentication
+Cheat Sheet, "Login Throttling", and "Slow Down Online Guessing Attacks with Device Cookies"):
+
+- per account and address: 5 failures in 15 minutes block that pair only;
+- per address: 20 failures in 15 minutes, whatever the accounts, block the address;
+- per account, from every address together: after 10 failures each attempt waits 2, 4, 8, ...
+  seconds since the last failure, at most 15 minutes (forgotten after an hour without one);
+- a login sets a device cookie (a random token for a year; the database keeps its SHA-256 with
+  the user): an attempt presenting a valid one for the account it names is counted only against
+  that cookie, 5 failures in 15 minutes blocking it (a blocked cookie counts as none), so the
+  owner's browser gets in whatever strangers do elsewhere.
+
+Limits key on the name as typed (lowercased), so a refusal is the same whether or not the account
+exists.  An attempt is counted before its password is checked and taken back if it succeeds, so
+parallel requests cannot slip past a limit.  The counters are in memory (a restart forgets them,
+which only helps a legitimate user); the device cookies are in the database.  Sign-ups are limited
+per address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import re
 import secrets
 from collections.abc import Callable, Iterable
@@ -23,7 +41,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from .hub import Hub
-from .limits import Limiter
+from .limits import Backoff, Limiter
 from .origins import allowed_origin
 from .schema import Account
 from .traffic import client_address
@@ -32,9 +50,19 @@ COOKIE = "tabletop_session"
 SESSION_SECONDS = 30 * 24 * 3600
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,31}")
 WINDOW = 15 * 60  # seconds over which failures count
-ACCOUNT_FAILURES = 5  # failed logins an account allows in a window
-ADDRESS_FAILURES = 20  # failed logins an address allows in a window
+PAIR_FAILURES = 5  # failed logins an address may make for one account in a window
+ADDRESS_FAILURES = 20  # failed logins an address allows in a window, whatever the accounts
+DEVICE_FAILURES = 5  # failed logins with one device cookie in a window
+BACKOFF_FREE = 10  # an account's failures (from untrusted browsers) before its backoff starts
+BACKOFF_FIRST = 2.0  # seconds the first attempt beyond them waits; each failure more doubles it
+BACKOFF_CAP = WINDOW  # the longest wait
+BACKOFF_FORGET = 60 * 60  # an account's failures are forgotten after so long without one
 ADDRESS_SIGNUPS = 10  # sign-ups an address may make in a window
+DEVICE_COOKIE = "tabletop_device"
+DEVICE_PATH = "/api/account/login"  # only the login reads it
+DEVICE_SECONDS = 365 * 24 * 3600
+DEVICES_PER_USER = 5  # device cookies a user keeps, the newest
+TOKEN_LENGTH = 128  # longer cookies are nobody's
 
 
 class Credentials(BaseModel):
@@ -54,16 +82,54 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
     api = APIRouter(prefix="/api/account")
     hasher = PasswordHasher()
     dummy = hasher.hash(secrets.token_urlsafe(16))  # verified against for unknown names (same time)
-    by_account = Limiter(ACCOUNT_FAILURES, WINDOW, clock)
+    by_pair = Limiter(PAIR_FAILURES, WINDOW, clock)  # "<account>\n<address>"
     by_address = Limiter(ADDRESS_FAILURES, WINDOW, clock)
+    by_account = Backoff(BACKOFF_FREE, BACKOFF_FIRST, BACKOFF_CAP, BACKOFF_FORGET, clock)
+    by_device = Limiter(DEVICE_FAILURES, WINDOW, clock)  # the device cookie's token hash
     signups = Limiter(ADDRESS_SIGNUPS, WINDOW, clock)
 
     def refuse_if_blocked(*waits: float) -> None:
         wait = max(waits)
         if wait > 0:
             raise HTTPException(
-                429, "too many attempts; try again later", {"Retry-After": str(int(wait) + 1)}
+                429, "too many attempts; try again later", {"Retry-After": str(max(1, math.ceil(wait)))}
             )
+
+    async def device_of(request: Request, account: str) -> str | None:
+        """The hash of the request's device cookie when it is a valid one of ``account`` (a name,
+        lowercased); else None."""
+        token = request.cookies.get(DEVICE_COOKIE)
+        if not token or len(token) > TOKEN_LENGTH:
+            return None
+        hashed = token_hash(token)
+        owner = await hub.writer.call(hub.storage.device_user, hashed, clock())
+        if owner is None or owner.name.lower() != account:
+            return None
+        return hashed
+
+    async def trust_device(request: Request, response: Response, user_id: int) -> None:
+        """A new device cookie for the browser that just logged in (replacing the one it had)."""
+        token, old = secrets.token_urlsafe(32), request.cookies.get(DEVICE_COOKIE)
+        replaces = token_hash(old) if old and len(old) <= TOKEN_LENGTH else None
+        now = clock()
+        await hub.writer.call(
+            hub.storage.add_device,
+            token_hash(token),
+            user_id,
+            now,
+            now + DEVICE_SECONDS,
+            DEVICES_PER_USER,
+            replaces,
+        )
+        response.set_cookie(
+            DEVICE_COOKIE,
+            token,
+            max_age=DEVICE_SECONDS,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path=DEVICE_PATH,
+        )
 
     async def start_session(request: Request, response: Response, user_id: int) -> None:
         token = secrets.token_urlsafe(32)
@@ -94,12 +160,25 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         if user_id is None:
             raise HTTPException(409, f"the name {body.name!r} is taken")
         await start_session(request, response, user_id)
+        await trust_device(request, response, user_id)
         return {"name": body.name}
 
     @api.post("/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, str]:
         where, account = address(request), body.name.lower()
-        refuse_if_blocked(by_account.blocked(account), by_address.blocked(where))
+        pair = f"{account}\n{where}"  # an address has no newline: no two pairs share a key
+        device = await device_of(request, account)
+        if device is not None and by_device.blocked(device):
+            device = None  # a blocked device cookie is none: the attempt is an untrusted browser's
+        # counted now (no await since the check), taken back on success: parallel attempts cannot
+        # all slip past a limit
+        if device is not None:
+            by_device.note(device)
+        else:
+            refuse_if_blocked(by_pair.blocked(pair), by_address.blocked(where), by_account.blocked(account))
+            by_pair.note(pair)
+            by_address.note(where)
+            by_account.note(account)
         user = await hub.writer.call(hub.storage.user, body.name)
         try:
             await asyncio.to_thread(hasher.verify, user.password_hash if user else dummy, body.password)
@@ -107,13 +186,18 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         except (VerificationError, InvalidHashError):
             ok = False
         if not ok or user is None:
-            by_account.note(account)
-            by_address.note(where)
             raise HTTPException(401, "wrong name or password")
+        if device is not None:
+            by_device.forget(device)
+        else:
+            by_pair.forget(pair)
+            by_address.forget(where)
+            by_account.forget(account)
         if hasher.check_needs_rehash(user.password_hash):
             rehashed = await asyncio.to_thread(hasher.hash, body.password)
             await hub.writer.call(hub.storage.set_password_hash, user.id, rehashed)
         await start_session(request, response, user.id)
+        await trust_device(request, response, user.id)
         return {"name": user.name}
 
     @api.post("/logout")

@@ -23,11 +23,9 @@ connection reached.  Nothing is shared but the database, and only what PostgreSQ
   dies its connections close, PostgreSQL frees its locks, and within a tick another process takes
   its tables over: their bots play on and their clocks run, from the stored record.
 
-Trade offers (offers.py) are kept by the process running the table, which stores them whenever
-they change (notifying the others, which show them to their seats); another process forwards its
-seats' requests to it (``r``), and its refusals come back to that process (``e``), each a
-notification whose JSON payload is far below PostgreSQL's 8,000 bytes (messages.py bounds a
-request).  A process taking a table over reads its offers from the database.
+Trade offers are moves of the game (offers.py), stored and told like any other action, so any
+process takes them; an offer's promise is stored with its action (``note``), and an action with a
+note is told without its text, so that the others read it from the database.
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 from collections.abc import Coroutine
@@ -44,10 +41,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from sqlalchemy.engine import make_url
 
-from ..core.protocol import JSON
-from .messages import dumps
-from .refused import Refused
-from .storage import ACTION, CHANNEL, CHAT, NEW, OFFERS
+from .storage import ACTION, CHANNEL, CHAT, NEW
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -57,7 +51,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.server")
 RECONNECT = (0.5, 10.0)  # seconds before trying the listening connection again: first, at most
 SEAT_FIELDS = ("token_hash", "name", "joined", "user_id", "absent", "left", "rank")
-REQUEST, REFUSAL = "r", "e"  # an offer's request to the process running its table, and its refusal
 
 
 def lock_key(table_id: str) -> int:
@@ -154,54 +147,7 @@ class Cluster:
         for room in await self.claim([r for r in list(rooms.values()) if not r.over]):
             if room.step or room.id in self.behind:  # taken over in the middle: what happened first
                 self.wake(room, ACTION)
-            if room.offers.trading:  # the offers it kept, as they were stored
-                await room.offers.load(again=True)
             room.schedule_bot()
-
-    # -- trade offers -------------------------------------------------------------------------
-    def save_offers(self, room: Room, data: str) -> None:
-        """Store the offers of a table run here (in order with every other write)."""
-        self._spawn(self.hub.writer.call(self.hub.storage.save_offers, room.id, data))
-
-    async def forward(self, room: Room, request: dict[str, JSON]) -> None:
-        """A seat's request about offers, to the process running the table."""
-        await self._notify(REQUEST, room.id, request)
-
-    async def _notify(self, kind: str, table_id: str, data: dict[str, JSON]) -> None:
-        if self._locks is None:
-            raise Refused("storage", "the server is stopping; try again")
-        payload = f"{kind} {table_id} {self.origin} {json.dumps(data)}"
-        await self._locks.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-
-    async def _serve(self, room: Room, origin: str, request: dict[str, JSON]) -> None:
-        """Another process's seat asks about offers at a table run here: as if asked here."""
-        seat = request.get("seat")
-        try:
-            op, offers = request.get("op"), room.offers
-            if not isinstance(seat, int):
-                return
-            if op == "offer":
-                give, ask = _texts(request["give"]), _texts(request["ask"])
-                await offers.offer(seat, _number(request["to"]), give, ask, str(request["note"]))
-            elif op == "withdraw":
-                await offers.take_back(seat, _number(request["offer"]))
-            elif op == "reply":
-                await offers.answer(seat, _number(request["offer"]), request["accept"] is True)
-        except Refused as err:
-            await self._notify(
-                REFUSAL, room.id, {"to": origin, "seat": seat, "code": err.code, "error": err.message}
-            )
-        except (KeyError, ValueError):
-            log.error("table %s: a request about offers in a strange shape: %r", room.id, request)
-
-    def _refused(self, room: Room, refusal: dict[str, JSON]) -> None:
-        """The process running the table refused a request sent from here: to the asking seat."""
-        seat = refusal.get("seat")
-        if refusal.get("to") != self.origin or not isinstance(seat, int):
-            return
-        text = dumps({"type": "error", "code": refusal.get("code"), "error": refusal.get("error")})
-        for conn in list(room.conns.get(seat, ())):
-            conn.send(text)
 
     def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
         task: asyncio.Task[object] = asyncio.get_running_loop().create_task(work)
@@ -241,13 +187,15 @@ class Cluster:
                 wait = min(wait * 2, RECONNECT[1])
 
     def heard(self, payload: str) -> None:
-        """A notification: read what another process changed at a table held in memory here, or
-        answer its request about offers."""
+        """A notification: read what another process changed at a table held in memory here."""
         parts = payload.split(" ", 3)
         if len(parts) < 3 or parts[2] == self.origin:
             return  # not ours to read, or our own write
-        kind, table_id, origin = parts[:3]
+        kind, table_id = parts[:2]
         room = self.hub.rooms.get(table_id)
+        if room is None and table_id in self.hub.loading:  # read from the database before this was
+            self.behind.add(table_id)  # stored, perhaps: read again when somebody comes to watch
+            return
         if kind == ACTION and len(parts) == 4:
             if room is None:
                 return
@@ -258,17 +206,6 @@ class Cluster:
                 idx, at, text = parts[3].split(" ", 2)
                 self._news.setdefault(room.id, []).append((int(idx), float(at), text))
             self.wake(room, ACTION)
-        elif kind in (REQUEST, REFUSAL):
-            try:
-                data = json.loads(parts[3]) if len(parts) == 4 else None
-            except ValueError:
-                data = None
-            if room is None or not isinstance(data, dict):
-                return
-            if kind == REQUEST and self.runs(room):
-                self._spawn(self._serve(room, origin, data))
-            elif kind == REFUSAL:
-                self._refused(room, data)
         elif len(parts) != 3:
             return
         elif room is None:
@@ -304,10 +241,8 @@ class Cluster:
             while kinds := self._stale.pop(room.id, None):
                 if CHAT in kinds:
                     await room.chat.catch_up()
-                if OFFERS in kinds and not self.runs(room) and room.offers.loaded:
-                    await room.offers.load(again=True)
                 news = self._news.pop(room.id, [])
-                if kinds - {CHAT, OFFERS}:
+                if kinds - {CHAT}:
                     self.behind.discard(room.id)
                     async with room.lock:
                         told = following(news, room.step)
@@ -336,8 +271,8 @@ async def catch_up(room: Room) -> None:
     if row.rematch is not None and room.row.rematch != row.rematch:
         room.row.rematch = row.rematch
         room.announce_rematch(row.rematch)
-    for text, at in zip(row.actions, row.times, strict=True):
-        apply_stored(room, text, at)
+    for text, at, note in zip(row.actions, row.times, row.notes, strict=True):
+        apply_stored(room, text, at, note)
     if seats_changed:
         room.announce_seats()
     await after_actions(room)
@@ -352,9 +287,9 @@ def following(news: list[tuple[int, float, str]], step: int) -> list[tuple[int, 
     return fresh
 
 
-def apply_stored(room: Room, text: str, at: float) -> None:
+def apply_stored(room: Room, text: str, at: float, note: str | None = None) -> None:
     """Another process's stored action: applied here and sent to this process's connections."""
-    events = room.take_stored(text, at)
+    events = room.take_stored(text, at, note)
     if room.over:  # its process stored the places and the ratings
         room.row.finished, room.row.finished_at = True, at
         for seat, rank in zip(room.seats, room.state.ranking(), strict=True):
@@ -363,8 +298,8 @@ def apply_stored(room: Room, text: str, at: float) -> None:
 
 
 async def after_actions(room: Room) -> None:
-    room.offers.after_action()
-    await room.offers.carry_out()  # if run here: accepted trades wait for the moment between actions
+    """Actions read from the database are in: the offers they opened get their bots' answers."""
+    room.offers.consult_bots()
 
 
 def take_seats(room: Room, stored: list[SeatRow]) -> bool:
@@ -379,15 +314,3 @@ def take_seats(room: Room, stored: list[SeatRow]) -> bool:
                 setattr(mine, name, getattr(theirs, name))
                 changed = True
     return changed
-
-
-def _number(value: JSON) -> int:
-    if not isinstance(value, int):
-        raise ValueError(f"not a number: {value!r}")
-    return value
-
-
-def _texts(value: JSON) -> list[str]:
-    if not isinstance(value, list):
-        raise ValueError(f"not a list: {value!r}")
-    return [str(item) for item in value]

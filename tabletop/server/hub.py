@@ -66,7 +66,7 @@ class Hub:
         self.bots = Bots(self.settings.bot_workers, self.settings.bot_threads)
         self.scheduler = Scheduler(self.bots, self.settings.bot_queue_table, self.settings.bot_queue_total)
         self.traffic = Traffic(self.settings, self.rooms)
-        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self._ticker: asyncio.Task[None] | None = None
         # on PostgreSQL, other server processes may serve the same tables (cluster.py)
         self.cluster = None if storage.is_sqlite else Cluster(self)
@@ -232,10 +232,10 @@ class Hub:
             return room
         if not table_id.isascii() or not table_id.replace("x", "").isalnum() or len(table_id) > 16:
             return None
-        if table_id in self._loading:
-            return await self._loading[table_id]
+        if table_id in self.loading:
+            return await self.loading[table_id]
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
+        self.loading[table_id] = future
         try:
             row = await self.writer.call(self.storage.load, table_id)
             room = Room(self, row) if row is not None else None
@@ -247,7 +247,7 @@ class Hub:
             future.set_exception(err)
             raise
         finally:
-            del self._loading[table_id]
+            del self.loading[table_id]
 
     def forget_if_idle(self, room: Room) -> None:
         """Finished tables nobody watches leave memory, the least recently used first, beyond

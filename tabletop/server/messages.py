@@ -3,16 +3,22 @@
 Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
 
 - ``{"type": "join", "token": "...", "name": "Ana"}`` first, once; no token: a spectator
-- ``{"type": "action", "action": "Ku", "step": 12}``: ``step`` (optional) is the number of
-  actions the client has seen; an action sent for an older position is refused as stale
+- ``{"type": "action", "action": "Ku", "step": 12}``: one of the seat's choices now
+  (``legal_actions_for(seat)``: anything else is refused, ``core.protocol.offered``); ``step``
+  (optional) is the number of actions the client has seen; an action sent for an older position is
+  refused as stale
 - ``{"type": "ping"}``
 - ``{"type": "chat", "text": "good luck"}``: a line in the table's chat (seats only)
 - ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
   out) takes it back
 - ``{"type": "leave"}``: the player leaves for good; a bot plays the seat to the end
 - ``{"type": "offer", "to": 2, "give": ["10", "aer.jpn"], "ask": ["jpn"], "note": "..."}``: a
-  trade offer to another seat, in games where players trade at any time (offers.py);
-  ``{"type": "withdraw", "offer": 7}`` and ``{"type": "reply", "offer": 7, "accept": true}``
+  trade offer to another seat, in games where players trade at any time (``core.trading.Trading``);
+  ``{"type": "withdraw", "offer": 7}`` and ``{"type": "reply", "offer": 7, "accept": true}``: the
+  server makes each the game's move for the seat, which the rules judge (offers.py)
+
+These are the only ways in: a seat's moves outside its questions (leaving, offers) have their own
+messages, so no action text can make them.
 
 A join without a token from a browser logged in to an account that holds a seat at the table
 takes that seat.

@@ -49,6 +49,14 @@ def asked(
     return found
 
 
+def sealed_choice(state: State[Any], seat: int, text: str) -> bool:
+    """Whether ``seat`` answering ``text`` in ``state`` (before it is applied) makes one of several
+    choices asked at once and kept secret until all are in (a sealed bid or vote): a question of
+    several seats, and ``text`` one of its choices, not a move made outside it (a trade offer)."""
+    asked = state.to_act()
+    return len(asked) > 1 and seat in asked and text in {str(a) for a in state.legal_actions_for(seat)}
+
+
 def hidden_action(sealed: bool, events: list[Event]) -> bool:
     """Whether an action's text must stay with its own seat: what the others learn of an action is
     what its events tell them.  So the text is kept from them when the action was a sealed choice

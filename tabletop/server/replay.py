@@ -13,7 +13,7 @@ from typing import Any
 from ..core.protocol import JSON, Event, with_previews
 from ..core.record import parse_entry
 from ..words import content
-from .prompts import hidden_action
+from .prompts import hidden_action, sealed_choice
 from .refused import Refused
 from .rooms import Room
 from .said import told_events
@@ -39,7 +39,7 @@ def replay_step(room: Room, step: int, seat: int | None, token_seat: int | None)
     for index, text in enumerate(room.record.actions[:step]):
         written, action = parse_entry(text)
         mover = state.current_seat if written is None else written
-        sealed = len(state.to_act()) > 1
+        sealed = sealed_choice(state, mover, action) if mover is not None else False
         events = state.apply(game.parse_action(action), written)
         secret = hidden_action(sealed, events)
         history += [(index + 1, e) for e in events]

@@ -77,28 +77,34 @@ class Room:
         self.last_secret = False  # the last action's text is for its own seat only (hidden_action)
         self.prompts: dict[int, Prompt] = {}
         self.clocks = SeatClocks(stored_control(row.clock), len(row.seats))
+        self.offers = Offers(self)
+        self.conns: dict[int | None, set[Conn]] = {}
         self.ask(None, row.started or row.created)
         for index, text in enumerate(row.actions):  # replay the stored record, checking every action
-            self.take_stored(text, row.times[index] if index < len(row.times) else row.created)
-        self.conns: dict[int | None, set[Conn]] = {}
+            at = row.times[index] if index < len(row.times) else row.created
+            self.take_stored(text, at, row.notes[index] if index < len(row.notes) else None)
         self.chat = Chat(self)
-        self.offers = Offers(self)
         self.consulting: set[int] = set()  # offers a bot is deciding on
         self.background: set[asyncio.Task[None]] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
 
-    def take_stored(self, text: str, at: float) -> list[Event]:
-        """Apply the stored action ``text``, accepted at ``at``, as when it was accepted."""
+    def take_stored(self, text: str, at: float, note: str | None = None) -> list[Event]:
+        """Apply the stored action ``text``, accepted at ``at`` (with a trade offer's promise
+        ``note``), as when it was accepted."""
         written, action_text = parse_entry(text)
         seat = self.state.current_seat if written is None else written
-        sealed = len(self.state.to_act()) > 1
+        prompt = self.prompts.get(seat) if seat is not None else None
+        answer = prompt is not None and action_text in prompt.legal  # else a move at any time
         events = self.state.apply(self.game.parse_action(action_text), written)
-        self._charge(seat, at)
+        if answer:
+            self._charge(seat, at)
         self.record.actions.append(text)
         self.events += [(len(self.record.actions), e) for e in events]
+        sealed = answer and len(self.prompts) > 1
         self.last, self.last_secret = {"seat": seat, "action": action_text}, hidden_action(sealed, events)
-        self.ask(seat, at)
+        self.ask(seat if answer else None, at)
+        self.offers.send(self.offers.see(events, at, note))
         return events
 
     # -- facts -------------------------------------------------------------------
@@ -198,7 +204,6 @@ class Room:
         await self.chat.load()
         cluster = self.hub.cluster
         if cluster is not None:  # with other server processes (cluster.py)
-            await self.offers.load()
             await cluster.ready(self)
         async with self.lock:
             self.conns.setdefault(conn.seat, set()).add(conn)
@@ -254,7 +259,7 @@ class Room:
         Returns how many ran out."""
         expired = absent = 0
         async with self.lock:
-            expired += self.offers.expire(now)
+            expired += await self.offers.expire(now)
             while True:
                 late = [s for s, p in sorted(self.prompts.items()) if (d := self.deadline(s, p)) and d <= now]
                 if not late:
@@ -430,13 +435,15 @@ class Room:
             await self._submit(seat, text, step)
         self.schedule_bot()
 
-    async def submit_anytime(self, seat: int, action: Any, note: str | None = None) -> None:
+    async def submit_anytime(
+        self, seat: int, action: Any, note: str | None = None, auto: bool = False
+    ) -> None:
         """A move ``seat`` makes outside its questions (a trade offer, its answer, its withdrawal,
         its expiry: the game's ``Trading`` actions), built by the server from its own message, never
         from a client's text; the room's lock is held, and the rules judge it (offers.py)."""
         if self.over:
             raise Refused("over", "the game is over")
-        await self._commit(seat, action, auto=False, anytime=True, note=note)
+        await self._commit(seat, action, auto=auto, anytime=True, note=note)
 
     async def _submit(self, seat: int | None, text: str, step: int | None, auto: bool = False) -> None:
         """``seat`` answers its question with ``text``: accepted only if it is one of the choices
@@ -481,7 +488,7 @@ class Room:
             raise Refused("illegal", str(err)) from None
         index, now, over = self.step, self.now(), self.state.is_terminal()
         try:
-            await self.hub.writer.append(Append(self.id, index, seat, written, over, now, auto))
+            await self.hub.writer.append(Append(self.id, index, seat, written, over, now, auto, note))
         except BaseException as err:
             # not saved, so not accepted: back to the position the database holds
             self.state = self.record.replay() if self.record.actions else self.record.initial_state(self.game)
@@ -502,8 +509,7 @@ class Room:
         if over:
             await self._finish(now)
         self.broadcast(events)
-        self.offers.after_action()
-        await self.offers.carry_out()
+        self.offers.send(self.offers.see(events, now, note))
 
     async def _finish(self, now: float) -> None:
         """The game is over: each seat's place is stored, and a rated table's result rated."""

@@ -10,9 +10,11 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
   the seat is absent (its clock ran out: a bot plays for it until the player returns) or left for
   good, and its final place (``rank``).
 - ``actions``: one row per accepted action, numbered from 0 per table, with the time it was
-  accepted and whether a bot played it for an absent seat (``auto``).
+  accepted, whether a bot played it for an absent seat (``auto``), and for a trade offer made at
+  any time its promise (``note``: words between the two players, never part of the game's record).
 - ``chat``: a table's chat lines.
-- ``users`` and ``sessions``: accounts (accounts.py).
+- ``users`` and ``sessions``: accounts (accounts.py); ``devices``: the browsers an account logged in
+  from (a device cookie's hash), which login throttling trusts (accounts.py).
 - ``ratings`` and ``rating_history``: a rating per player and game, and each rated game's change
   (ratings.py); a player is ``user:<id>`` or ``bot:<level>``.
 """
@@ -85,6 +87,7 @@ actions_t = Table(
     Column("action", String(255), nullable=False),  # 64 before revision 0004
     Column("at", Float, nullable=False),
     Column("auto", Boolean, nullable=False, server_default=false()),
+    Column("note", String(500), nullable=True),  # a trade offer's promise (offers.py), from revision 0007
 )
 
 chat_t = Table(
@@ -96,13 +99,6 @@ chat_t = Table(
     Column("name", String(32), nullable=False),
     Column("text", String(500), nullable=False),
     Column("at", Float, nullable=False),
-)
-
-offers_t = Table(  # a table's trade offers, kept by the process running it (cluster.py)
-    "table_offers",
-    metadata,
-    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
-    Column("data", Text, nullable=False),  # Offers.to_json()
 )
 
 users_t = Table(
@@ -119,6 +115,15 @@ sessions_t = Table(
     metadata,
     Column("token_hash", String(64), primary_key=True),  # the cookie's token, hashed
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("expires", Float, nullable=False),
+)
+
+devices_t = Table(  # browsers a user has logged in from (accounts.py: device cookies)
+    "devices",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the device cookie's token, hashed
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
 )
 
@@ -202,6 +207,7 @@ class TableRow:
     finished_at: float | None = None
     times: list[float] = field(default_factory=list)  # when each action was accepted
     auto: list[bool] = field(default_factory=list)  # each action: played by a bot for an absent seat
+    notes: list[str | None] = field(default_factory=list)  # each action: a trade offer's promise
     first: int = 0  # the index of ``actions[0]`` (not 0 when only the newer ones were loaded)
 
 
@@ -217,3 +223,4 @@ class Append:
     finished: bool = False
     at: float | None = None  # None: now
     auto: bool = False
+    note: str | None = None  # a trade offer's promise (offers.py)

@@ -225,6 +225,8 @@ async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
             elif isinstance(message, Reply):
                 await room.offers.answer(conn.seat, message.offer, message.accept)
             elif isinstance(message, Back):
+                if conn.seat is None:
+                    raise Refused("spectator", "spectators have no seat to come back to")
                 await room.come_back(conn.seat)
             elif isinstance(message, Leave):
                 await room.leave(conn.seat)

@@ -24,8 +24,8 @@ from .schema import (
     TableRow,
     UserRow,
     actions_t,
+    devices_t,
     metadata,
-    offers_t,
     seats_t,
     sessions_t,
     tables_t,
@@ -37,11 +37,11 @@ __all__ = ["Append", "SeatRow", "Storage", "TableRow", "UserRow", "metadata"]
 MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0001"  # the schema of the server before migrations existed
 INSERT_ROWS = 100  # actions per INSERT statement (6 parameters each: far below every limit)
-ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto")
+ACTION_COLUMNS = ("table_id", "idx", "seat", "action", "at", "auto", "note")
 CHANNEL = "tabletop"  # the notifications' channel (cluster.py)
 MIGRATION_LOCK = 0x7AB1E70F  # the advisory lock a PostgreSQL schema upgrade holds (create_schema)
 # what a notification says changed: an action, a seat, the table's row, a chat line, a new table
-ACTION, SEATS, TABLE, CHAT, NEW, OFFERS = "a", "s", "t", "c", "n", "o"
+ACTION, SEATS, TABLE, CHAT, NEW = "a", "s", "t", "c", "n"
 
 
 class RematchTaken(Exception):
@@ -143,13 +143,17 @@ class Storage:
     def tell_actions(self, conn: Connection, batch: Sequence[Append], now: float) -> None:
         """Notify the other processes of each action with the action itself (``a <table> <origin>
         <index> <time> <text>``: under 400 bytes, far below PostgreSQL's 8,000), so that a process
-        whose seats watch the table needs no read of the database to follow it."""
+        whose seats watch the table needs no read of the database to follow it.  An action with a
+        note (a trade offer's promise) is told without its text (``a <table> <origin>``): the
+        others read it, note and all, from the database."""
         if self.origin is None:
             return
         self._notify(
             conn,
             [
                 f"{ACTION} {a.table_id} {self.origin} {a.idx} {now if a.at is None else a.at!r} {a.action}"
+                if a.note is None
+                else f"{ACTION} {a.table_id} {self.origin}"
                 for a in batch
             ],
         )
@@ -201,6 +205,49 @@ class Storage:
     def end_session(self, token_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(sessions_t).where(sessions_t.c.token_hash == token_hash))
+
+    def add_device(
+        self,
+        token_hash: str,
+        user_id: int,
+        now: float,
+        expires: float,
+        keep: int,
+        replaces: str | None = None,
+    ) -> None:
+        """A browser the user logged in from: the hash of its device cookie's token, until
+        ``expires``.  The user's expired devices go, and ``replaces`` (the hash of the device
+        cookie the browser presented) if it was this user's; then only the ``keep`` newest stay."""
+        with self.engine.begin() as conn:
+            gone = devices_t.c.expires <= now
+            if replaces is not None:
+                gone = gone | (devices_t.c.token_hash == replaces)
+            conn.execute(delete(devices_t).where(devices_t.c.user_id == user_id, gone))
+            older = (
+                conn.execute(
+                    select(devices_t.c.token_hash)
+                    .where(devices_t.c.user_id == user_id)
+                    .order_by(devices_t.c.created.desc(), devices_t.c.token_hash)
+                    .offset(max(0, keep - 1))
+                )
+                .scalars()
+                .all()
+            )
+            if older:
+                conn.execute(delete(devices_t).where(devices_t.c.token_hash.in_(older)))
+            conn.execute(
+                insert(devices_t).values(token_hash=token_hash, user_id=user_id, created=now, expires=expires)
+            )
+
+    def device_user(self, token_hash: str, now: float) -> Account | None:
+        """The user of an unexpired device cookie, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(users_t.c.id, users_t.c.name)
+                .join(devices_t, devices_t.c.user_id == users_t.c.id)
+                .where(devices_t.c.token_hash == token_hash, devices_t.c.expires > now)
+            ).first()
+        return None if row is None else Account(int(row[0]), str(row[1]))
 
     # -- writes --------------------------------------------------------------------
     def insert_table(self, row: TableRow) -> None:
@@ -263,7 +310,15 @@ class Storage:
                 chunk = batch[start : start + INSERT_ROWS]
                 values: list[Any] = []
                 for a in chunk:
-                    values += (a.table_id, a.idx, a.seat, a.action, now if a.at is None else a.at, a.auto)
+                    values += (
+                        a.table_id,
+                        a.idx,
+                        a.seat,
+                        a.action,
+                        now if a.at is None else a.at,
+                        a.auto,
+                        a.note,
+                    )
                 conn.exec_driver_sql(self._insert_actions(len(chunk)), tuple(values))
             for a in batch:
                 if a.finished:
@@ -336,19 +391,6 @@ class Storage:
                     .values(rank=rank)
                 )
 
-    def save_offers(self, table_id: str, data: str) -> None:
-        """The table's trade offers now (``Offers.to_json()``, by the process running it)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(offers_t).where(offers_t.c.table_id == table_id))
-            conn.execute(insert(offers_t).values(table_id=table_id, data=data))
-            self.tell(conn, OFFERS, [table_id])
-
-    def load_offers(self, table_id: str) -> str | None:
-        with self.engine.connect() as conn:
-            found = conn.execute(select(offers_t.c.data).where(offers_t.c.table_id == table_id)).scalar()
-        return None if found is None else str(found)
-
-    # -- reads --------------------------------------------------------------------
     def load(self, table_id: str, since: int = 0) -> TableRow | None:
         """The table's row, seats and actions; only the actions from index ``since`` on (their
         first is then ``row.first``), for a process catching up with the others (cluster.py)."""
@@ -444,11 +486,12 @@ class Storage:
                         actions_t.c.action,
                         actions_t.c.at,
                         actions_t.c.auto,
+                        actions_t.c.note,
                     )
                     .where(actions_t.c.table_id.in_(chunk), actions_t.c.idx >= since)
                     .order_by(actions_t.c.table_id, actions_t.c.idx)
                 )
-                for table_id, idx, action, at, auto in conn.execute(query):
+                for table_id, idx, action, at, auto, note in conn.execute(query):
                     row = rows[table_id]
                     if idx != since + len(row.actions):  # cannot happen with the primary key; never guess
                         raise RuntimeError(
@@ -457,6 +500,7 @@ class Storage:
                     row.actions.append(action)
                     row.times.append(float(at))
                     row.auto.append(bool(auto))
+                    row.notes.append(note)
         return [rows[i] for i in ids if i in rows]
 
 

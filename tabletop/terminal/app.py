@@ -19,7 +19,7 @@ from rich.text import Text
 from ..agents.base import Agent, make_agent, observe
 from ..core.errors import CorruptRecord, TabletopError
 from ..core.protocol import Game, State
-from ..core.record import Record
+from ..core.record import Record, parse_entry
 from ..core.registry import make
 from .journal import Journal
 from .prompt import Choice, Command, Invalid, interpret, why_not_megalomania
@@ -88,9 +88,12 @@ class Session:
         self._draw_final()
 
     def _apply(self, text: str) -> None:
-        if self.state.current_seat == self.seat:
+        """Apply the record's entry ``text`` (``@seat action`` for a seat other than the one to act:
+        an offer made at any time, or its answer)."""
+        written, action = parse_entry(text)
+        if self.state.current_seat == self.seat and written is None:
             self.journal.new_decision()
-        self.journal.add(self.state.apply(self.game.parse_action(text)))
+        self.journal.add(self.state.apply(self.game.parse_action(action), written))
 
     def _step(self, text: str) -> None:
         """A new action: play it, record it, save."""

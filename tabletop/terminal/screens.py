@@ -30,11 +30,16 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..agents.base import observe
+from ..core.errors import TabletopError
 from ..core.protocol import Event
+from ..core.record import entry
+from ..core.trading import Trading
 from ..words import labels, wording
 from .app import WIDE, Session
 from .lines import rich_line
 from .prompt import Choice, Command, Invalid, interpret
+from .saving import bot_seed
 
 SCREENS: dict[str, str] = {
     "summon7": "tabletop.terminal.summon7",
@@ -43,6 +48,7 @@ SCREENS: dict[str, str] = {
     "megacorps": "tabletop.terminal.megacorps",
 }
 YES = ("y", "yes")
+MOVES = ("propose", "withdraw")  # a person's moves about offers made at any time (Trading games)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,8 @@ class ScreenSession(Session):
     def _interpret(self, raw: str, view: dict[str, Any]) -> Choice | Command | Invalid | None:
         # a screen may read answers its own way (ManaSurge takes a card's text alone)
         self._complete(view)
+        if isinstance(self.state, Trading) and raw.split()[:1] and raw.split()[0].lower() in MOVES:
+            return self._move(" ".join(raw.split()).lower(), view)
         custom = getattr(self.screen, "interpret", None)
         if custom is None:
             return interpret(raw, view)
@@ -155,6 +163,40 @@ class ScreenSession(Session):
     def _help(self) -> RenderableType:
         rendered: RenderableType = self.screen.render_help()
         return rendered
+
+    # -- offers made at any time (games whose state is ``Trading``: MegaCorps) -----------------------
+    def _move(self, text: str, view: dict[str, Any]) -> Invalid | None:
+        """The person's move about an offer (``propose 2 5/jpn``, ``withdraw 3``), at any prompt:
+        judged by the rules like any, recorded ``@seat``; each bot offered something answers at
+        once, from its own view of the question."""
+        try:
+            self._record_move(self.game.parse_action(text), self.seat)
+        except TabletopError as err:
+            return Invalid(f"{err}.")
+        self._bots_answer()
+        view.clear()  # the question's choices may have changed (a card promised, holdings traded)
+        view.update(self._complete(self.state.view(self.seat)))
+        self.console.clear()
+        self.console.print(self._render(view, self.console.width >= WIDE))
+        return None
+
+    def _record_move(self, action: Any, seat: int) -> None:
+        written = entry(self.state, action, seat)
+        self.journal.add(self.state.apply(action, seat))  # refused: nothing changes
+        self.record.actions.append(written)
+        self.save()
+
+    def _bots_answer(self) -> None:
+        state = self.state
+        assert isinstance(state, Trading)
+        for offer in state.open_offers(self.seat):
+            to, number = int(offer["to"]), int(offer["id"])
+            if to == self.seat or offer["status"] != "open":
+                continue
+            agent = self.agents[to]
+            agent.rng.seed(bot_seed(self.record.seed, to, len(self.record.actions)))
+            answer = agent.act(observe(state.trade_question(number), to))
+            self._record_move(state.answer_action(number, str(answer) == "accept"), to)
 
     def _draw_final(self) -> None:
         view = self.state.view(self.seat)

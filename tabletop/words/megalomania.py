@@ -248,7 +248,7 @@ def _scroll_event(
         "leader": lambda: f"{name(data['leader'])} will lead every turn this round (scroll 19).",
         "no-resources": lambda: "Nobody selects resources this round (scroll 6).",
         "scroll-gain": lambda: f"{does('receives')} {data['crystals']} crystals, {data['cubes']} cubes too.",
-        "ready": lambda: f"{does('completes')} the {data['step']} choice.",
+        "ready": lambda: f"{does('completes')} the {data['choice']} choice.",
         "pile-picked": lambda: f"{name(data['picker'])} picks one of {name(data['seat'])}'s piles at random.",
         "handed-over": lambda: "Every player hands the chosen cards to the right.",
         "swap-opposite": lambda: "Every player hands the whole hand to the opposite player.",

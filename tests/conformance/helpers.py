@@ -95,11 +95,16 @@ def jsonable(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+RESERVED = frozenset(("kind", "step", "words"))  # keys a front end adds to an event's data
+
+
 def check_events(events: list[Event], players: int, where: str, thorough: bool = True) -> None:
     assert isinstance(events, list), f"{where}: apply returned {type(events).__name__}, not a list"
     for event in events:
         assert isinstance(event, Event), f"{where}: {event!r} is not an Event"
         assert isinstance(event.kind, str) and event.kind, f"{where}: event without a kind"
+        taken = RESERVED & set(event.data)
+        assert not taken, f"{where}: {event} uses {sorted(taken)}, which front ends add to every event"
         if thorough:
             json.dumps(event.to_json())
         if event.visible_to is not None:

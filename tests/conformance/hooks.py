@@ -16,16 +16,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import IllegalAction
-from tabletop.core.protocol import JSON, State
+from tabletop.core.protocol import JSON, Game, State
 from tabletop.games.manasurge import state as ms_state
 from tabletop.games.manasurge.cards import CARDS as MS_CARDS
 from tabletop.games.megacorps import phases as mc_phases
+from tabletop.games.megalomania import actions as mm_actions
 from tabletop.games.megalomania import knowledge as mm_knowledge
 from tabletop.games.megalomania import state as mm_state
 from tabletop.games.megalomania import view as mm_view
 from tabletop.games.summon7 import state as s7_state
 from tabletop.games.summon7.cards import NUM_CARDS as S7_CARDS
 from tabletop.games.summon7.cards import VALUES as S7_VALUES
+from tabletop.games.summon7.clan import actions as clan_actions
 from tabletop.games.summon7.clan import phases as clan_phases
 from tabletop.games.summon7.clan.data import load_clan
 
@@ -59,6 +61,11 @@ class GameHooks:
     replay_from: Callable[[State[Any]], bool] | None = None
     # Texts close to the game's actions that must not parse (InvalidActionText).
     garbage_actions: tuple[str, ...] = ()
+    # Texts that parse, which random play seldom or never offers a seat: the game's actions with
+    # every argument it has (each card, code, seat, a few numbers), and the moves the rules take
+    # outside a seat's questions (MegaCorps' ``leave`` and trades).  test_refusals sends them to
+    # every seat in sampled worlds: the answer must not depend on what the seat cannot see.
+    forged_actions: Callable[[Game[Any]], tuple[str, ...]] | None = None
     # Option sets to run the suite with besides each player count (each names its players).
     extra_options: tuple[dict[str, Any], ...] = ()
     # Whether the seats' views at the start differ from seed to seed.  A game that deals hidden
@@ -209,6 +216,18 @@ _MM_GARBAGE = (
     "give=", "lay=Zz", "pile=K", "PASS", "steal!", "last=1",
 )  # fmt: skip
 
+
+def _mm_forged(game: Game[Any]) -> tuple[str, ...]:
+    """Every Megalomania action: each card, seat, colour, resource and scroll in each kind."""
+    a = mm_actions
+    groups = (
+        a.PLAY, a.PLAY_POWER, a.RETURN, a.GIVE, a.LAY, a.PILE, a.LEAD, a.SWAP, a.LEADER, a.COLOUR,
+        a.DOMINANT, a.CALL, a.DECLARE, a.TAKE, a.DECIDE, a.USE[1:], a.ECHO[1:], a.KEEP[1:],
+        tuple(a.POWER_AS.values()), (a.POWER, a.CUBE_UP, a.CUBE_DOWN, a.DONE, a.PASS, a.LAST, a.STEAL),
+    )  # fmt: skip
+    return tuple(str(action) for group in groups for action in group)
+
+
 MEGALOMANIA = GameHooks(
     all_cards=frozenset(range(32)),
     card_places=_mm_places,
@@ -221,6 +240,7 @@ MEGALOMANIA = GameHooks(
     replay_problems=_mm_replay_problems,
     replay_from=lambda state: state.phase == mm_state.PLAY and not state.round_tricks and not state.t_cards,
     garbage_actions=_MM_GARBAGE,
+    forged_actions=_mm_forged,
     extra_options=({"players": 4, "pairs": True},),
 )
 
@@ -272,6 +292,7 @@ SUMMON7 = GameHooks(
     sample_problems=_s7_sample_problems,
     quick_conserved=_s7_quick_conserved,
     garbage_actions=("Hit", "HOLD", "hit!", "hit=1", "stand", "pass", "hit hold", "h"),
+    forged_actions=lambda game: ("hit", "hold"),
     varied_start=False,
 )
 
@@ -312,6 +333,14 @@ def _clan_sample_problems(world: Any, true: Any, seat: int) -> list[str]:
     return problems
 
 
+def _clan_forged(game: Game[Any]) -> tuple[str, ...]:
+    """Every clan game action: each character, power card (on each seat), human, location..."""
+    a = clan_actions
+    groups = (a.CHOOSE, a.PLAY, *a.PLAY_AT, a.PAY, a.PLACE, *a.CAPTURE, a.CLAIM, a.BLAME)
+    plain = (a.HIT, a.HOLD, a.BUST, a.DONE, a.EAT)
+    return tuple(str(action) for group in (*groups, plain) for action in group)
+
+
 CLAN = GameHooks(
     all_cards=frozenset(
         [("summon", c) for c in range(S7_CARDS)] + [("power", c) for c in range(len(load_clan().power_kind))]
@@ -347,6 +376,7 @@ CLAN = GameHooks(
         "eat!",
         "Done",
     ),
+    forged_actions=_clan_forged,
     varied_start=False,
 )
 
@@ -426,6 +456,7 @@ MANASURGE = GameHooks(
     sample_problems=_ms_sample_problems,
     quick_conserved=_ms_quick_conserved,
     garbage_actions=_MS_GARBAGE,
+    forged_actions=lambda game: tuple(game.actions.by_text),  # type: ignore[attr-defined]
     extra_options=(
         {"players": 4, "wizards": True},
         {"players": 3, "damage_order": "pnp", "may_decline": True, "metamagic_damage": True},
@@ -520,6 +551,42 @@ _MC_GARBAGE = (
     "allow it", "aid", "aid 3", "@1", "bank", "mercs 3",
 )  # fmt: skip
 
+
+def _mc_forged(game: Game[Any]) -> tuple[str, ...]:
+    """Each verb with the codes and numbers it takes (every company, country, industry and event
+    card), and the moves taken outside the questions: ``leave``, and trades at any time, every
+    event card given or asked, money, mercenaries, companies, countries, with every seat and one
+    past the last: the first online table's trade carried out at once (``swap``, no longer a move:
+    it must not parse) and offers (``propose``, with ``withdraw``, ``accept``, ``decline`` and
+    ``expire`` of an offer's number)."""
+    board: Any = game.board  # type: ignore[attr-defined]
+    companies, countries = sorted(board.code_of_company), sorted(board.country_index)
+    industries, events = sorted(board.industry_index), sorted(board.event_index)
+    every = [*companies, *countries, *industries, *events, "a", "d", "merc"]
+    numbers = (0, 1, 2, 5, 20, 99, 10**6)
+    found = ["leave", "pass", "mercs", "allow", "veto", "refuse", "pay", "decline", "done", "abstain"]
+    found += ["send", "drop", "accept"]
+    found += [f"{verb} {code}" for verb in ("take", "buy", "intervene", "target") for code in every]
+    found += [f"war {code}" for code in (*countries, *companies[:2], *events[:2])]
+    found += [f"payout {code}" for code in (*industries, *countries[:2])]
+    found += [f"play {code}" for code in (*events, *companies[:2], "merc")]
+    found += [f"aid {code}" for code in ("a", "d", "merc", countries[0])]
+    found += [f"{verb} {k}" for verb in ("offer", "bank", "price", "bid", "vote") for k in numbers]
+    found += [f"{verb} {item}" for verb in ("give", "ask") for item in (*every, *numbers)]
+    found += [f"sell {side} {k}" for side in ("a", "d") for k in numbers]
+    for seat in range(game.players + 1):
+        sides = ["1/-", "5/-", "-/5", "999/-", "merc/-", "-/merc", "merc+merc+merc/-", "5+merc/-"]
+        sides += [f"{code}/-" for code in events] + [f"{code}+zzz/-" for code in events]
+        sides += [f"-/{code}" for code in events] + [f"{events[0]}+{code}/-" for code in events[1:]]
+        sides += [f"{code}/-" for code in (*companies, *countries)]
+        sides += [f"-/{code}" for code in (*companies, *countries)]
+        sides += [f"5+{events[0]}/{countries[0]}", f"-/{companies[0]}+{countries[0]}"]
+        found += [f"swap {seat} {side}" for side in sides]  # the first online table's trade
+        found += [f"propose {seat} {side}" for side in sides]  # offers made at any time
+    found += [f"{verb} {k}" for verb in ("withdraw", "accept", "decline", "expire") for k in (0, 1, 2, 3, 99)]
+    return tuple(found)
+
+
 MEGACORPS = GameHooks(
     all_cards=frozenset(range(21)),
     card_places=_mc_places,
@@ -530,6 +597,7 @@ MEGACORPS = GameHooks(
     sample_problems=_mc_sample_problems,
     quick_conserved=_mc_quick_conserved,
     garbage_actions=_MC_GARBAGE,
+    forged_actions=_mc_forged,
 )
 
 HOOKS: dict[str, GameHooks] = {

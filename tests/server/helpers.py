@@ -14,15 +14,21 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tabletop.core.record import Record
+from tabletop.core.protocol import Event, State, with_previews
+from tabletop.core.record import Record, parse_entry
 from tabletop.games.megalomania.cards import texts
 from tabletop.server import Settings, create_app
+from tabletop.server.prompts import sealed_choice
+from tabletop.server.rooms import LOG_LENGTH
+from tabletop.words import wording
 
 CARD = re.compile(r"^(?:return=)?([FAXDWKOE][bryu])!?$")
 
@@ -168,3 +174,142 @@ def hidden_from(state: Any, seat: int | None) -> set[str]:
             mask &= ~told[seat][other]
         found |= set(texts(mask))
     return found
+
+
+# -- the audit (test_audit.py): recording sockets, the record replayed -----------------------------
+
+QUIET = ("seats", "chat", "offers")  # may come at any time (a socket opened or closed, a line, an offer)
+
+
+@dataclass
+class Bad:
+    """A message the server must refuse: the error codes it may answer (none: it says nothing)."""
+
+    message: str | bytes
+    codes: frozenset[str]
+    kind: str
+
+
+@dataclass
+class Sock:
+    """One WebSocket and everything it received, in order."""
+
+    label: str
+    seat: int | None
+    ws: WebSocketTestSession
+    got: list[dict[str, Any]] = field(default_factory=list)
+    latest: dict[str, Any] = field(default_factory=dict)  # the last welcome or update
+    refused: list[tuple[Bad, dict[str, Any] | None, int]] = field(default_factory=list)  # bad, error, step
+    closed: bool = False
+
+    @property
+    def step(self) -> int:
+        return int(self.latest["step"])
+
+    @property
+    def legal(self) -> list[str]:
+        return list(self.latest["view"]["legal"])
+
+    def send(self, message: str | bytes | dict[str, Any]) -> None:
+        if isinstance(message, bytes):
+            self.ws.send_bytes(message)
+        else:
+            self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def read(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.receive_text())
+        self.got.append(message)
+        assert message["type"] in ("welcome", "update", "error", "pong", *QUIET, "offers"), (
+            self.label,
+            message,
+        )
+        if message["type"] in ("welcome", "update"):
+            self.latest = message
+        return message
+
+    def until(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = self.read()
+            if message["type"] == kind:
+                return message
+
+
+def refused(kind: str, codes: str, message: str | bytes | dict[str, Any]) -> Bad:
+    """A bad message of ``kind`` and the error codes it may get (space-separated; "" for none)."""
+    text = message if isinstance(message, str | bytes) else json.dumps(message)
+    return Bad(text, frozenset(codes.split()), kind)
+
+
+class Truth:
+    """The record replayed: the state after each step, its events, and its last action (mover,
+    text, and whether the text is for the mover only)."""
+
+    def __init__(self, record: Record) -> None:
+        self.game = record.make_game()
+        state = record.initial_state(self.game)
+        self.states: list[State[Any]] = [state.clone()]
+        self.events: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
+        self.last: list[tuple[int, str, bool] | None] = [None]
+        for k, text in enumerate(record.actions, start=1):
+            written, action = parse_entry(text)
+            mover = state.current_seat if written is None else written
+            assert mover is not None
+            sealed = sealed_choice(state, mover, action)  # not a move made outside the question
+            events = state.apply(self.game.parse_action(action), written)
+            private = sealed or not events or any(e.visible_to is not None for e in events)
+            self.states.append(state.clone())
+            self.events += [(k, e) for e in events]
+            self.last.append((mover, action, private))
+        self.views: dict[tuple[int, int | None, bool], Any] = {}
+
+    def view(self, step: int, seat: int | None, legal: bool = True) -> Any:
+        """The view ``seat`` may have at ``step``: the game's own, with the seat's choices (the
+        server's view) or as the game gives it (a replay's), and its previews."""
+        key = (step, seat, legal)
+        if key not in self.views:
+            state = self.states[step]
+            view = state.view(seat)
+            if legal:
+                choices = [] if seat is None else [str(a) for a in state.legal_actions_for(seat)]
+                view = {**view, "legal": choices}
+            self.views[key] = normal(with_previews(state, seat, view))
+        return self.views[key]
+
+    def last_for(self, step: int, seat: int | None, over: bool) -> dict[str, Any] | None:
+        found = self.last[step]
+        if found is None:
+            return None
+        mover, text, private = found
+        return {"seat": mover, "action": text if over or not private or seat == mover else None}
+
+    def told(
+        self, game: str, events: list[tuple[int, Event]], seat: int | None, over: bool, names: list[str]
+    ) -> list[Any]:
+        """What the server tells ``seat`` of ``events``: those it may see, each with its step and its
+        line in the seat's words.  (An event whose data has a "step" of its own, Megalomania's
+        ``ready``, has it override the step's number, as in the server's messages.)"""
+        return [told for _, told in self.told_steps(game, events, seat, over, names)]
+
+    def told_steps(
+        self, game: str, events: list[tuple[int, Event]], seat: int | None, over: bool, names: list[str]
+    ) -> list[tuple[int, Any]]:
+        describe = wording(game).describe_event
+        out = []
+        for step, event in events:
+            if over or event.visible(seat):
+                line = describe(event.kind, event.data, seat, names)
+                words = {} if line is None else {"words": line.to_json()}
+                out.append((step, normal({"step": step, **event.to_json(), **words})))
+        return out
+
+    def log(
+        self, game: str, step: int, seat: int | None, over: bool, names: list[str]
+    ) -> list[tuple[int, Any]]:
+        """A welcome's log at ``step``: the tail of what ``seat`` may see of the last events."""
+        events = [(k, e) for k, e in self.events if k <= step][-2 * LOG_LENGTH :]
+        return self.told_steps(game, events, seat, over, names)[-LOG_LENGTH:]
+
+
+def normal(value: Any) -> Any:
+    """As it arrives after a trip through JSON."""
+    return orjson.loads(orjson.dumps(value))

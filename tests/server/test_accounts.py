@@ -1,5 +1,6 @@
 """Accounts (issue 13, first part): sign up, log in, log out, sessions that expire, login attempts
-limited per account and per address, Argon2id hashes, and no password or token in any answer."""
+limited per account and address and per address (the whole throttling, device cookies included:
+test_login_throttle.py), Argon2id hashes, and no password or token in any answer."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from tabletop.server.accounts import ACCOUNT_FAILURES, ADDRESS_FAILURES, COOKIE, SESSION_SECONDS, WINDOW
+from tabletop.server.accounts import ADDRESS_FAILURES, COOKIE, PAIR_FAILURES, SESSION_SECONDS, WINDOW
 
 from .helpers import Clock, running
 
@@ -96,14 +97,14 @@ def test_a_session_expires(db_url: str) -> None:
         assert client.get("/api/account/me").status_code == 401
 
 
-def test_failed_logins_are_limited_per_account(db_url: str) -> None:
+def test_failed_logins_are_limited_per_account_and_address(db_url: str) -> None:
     clock = Clock()
     with running(db_url, clock=clock) as client:
         signup(client)
-        client.post("/api/account/logout")
-        for _ in range(ACCOUNT_FAILURES):
+        client.cookies.clear()  # a browser that never logged in (no device cookie)
+        for _ in range(PAIR_FAILURES):
             assert login(client, password="wrong password").status_code == 401
-        blocked = login(client)  # even the right password waits
+        blocked = login(client)  # even the right password waits, from this address
         assert blocked.status_code == 429 and int(blocked.headers["retry-after"]) > 0
         clock.now += WINDOW + 1
         assert login(client).status_code == 200
@@ -113,6 +114,7 @@ def test_failed_logins_are_limited_per_address(db_url: str) -> None:
     clock = Clock()
     with running(db_url, clock=clock) as client:
         signup(client)
+        client.cookies.clear()  # a browser that never logged in (no device cookie)
         for k in range(ADDRESS_FAILURES):  # a different name each time: only the address repeats
             assert login(client, f"nobody{k}").status_code == 401
         assert login(client).status_code == 429

@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from tabletop.core.record import Record
+from tabletop.games.megacorps.phases import TURN
 from tabletop.server import Settings
 from tabletop.server.cluster import following
 from tabletop.server.hub import Hub
@@ -277,11 +278,9 @@ def test_bots_are_played_by_the_process_holding_the_table_then_by_the_other(pg_u
 
 
 async def until_trading(room: Room) -> None:
-    """People play at random (on this room's process) until a trade is open with people asked."""
+    """People play at random (on this room's process) until a turn step with people asked."""
     rng = random.Random(1)
-    while not (
-        room.offers._state().trade_open() and all(room.seats[s].kind == "person" for s in room.prompts)
-    ):
+    while not (room.state.phase == TURN and all(room.seats[s].kind == "person" for s in room.prompts)):
         assert not room.over
         asked = [s for s in sorted(room.prompts) if room.seats[s].kind == "person"]
         if asked:
@@ -290,7 +289,7 @@ async def until_trading(room: Room) -> None:
         await asyncio.sleep(0.01)
 
 
-def test_offers_made_on_one_process_are_kept_by_the_one_running_the_table(pg_url: str) -> None:
+def test_offers_are_moves_any_process_takes_with_their_promises(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
         room_a, _ = await a.create("megacorps", {"players": 3}, ["person", "person", "easy"])
         room_b = await seen(b, room_a.id)
@@ -301,23 +300,21 @@ def test_offers_made_on_one_process_are_kept_by_the_one_running_the_table(pg_url
         await until(lambda: room_b.step == room_a.step)
         money = room_b.state.view(1)["money"][1]
         assert isinstance(money, int) and money > 0
-        await room_b.offers.offer(1, 0, ["1"], [], "from b")
+        await room_b.offers.offer(1, 0, ["1"], [], "from b")  # made on b: a move stored like any
         await until(lambda: ana.of("offers") and bea.of("offers"))
-        (offer,) = ana.of("offers")[-1]["offers"]  # a, running the table, has it
+        (offer,) = ana.of("offers")[-1]["offers"]  # a read it, promise and all, from the database
         assert offer["from"] == 1 and offer["note"] == "from b" and offer["status"] == "open"
-        (shown,) = bea.of("offers")[-1]["offers"]  # and bea, on b, sees it as stored
+        (shown,) = bea.of("offers")[-1]["offers"]
         assert {**shown, "now": None} == {**offer, "now": None}
-        await room_b.offers.take_back(1, 99)  # refused by a, told to bea on b
-        await until(lambda: bea.of("error"))
-        assert bea.of("error")[-1]["code"] == "no-offer"
+        with pytest.raises(Refused, match="there is no offer 99"):  # the rules refuse it where it is sent
+            await room_b.offers.take_back(1, 99)
         step = room_a.step
         await room_a.offers.answer(0, offer["id"], True)  # ana accepts on a: carried out
         await until(lambda: room_b.step == step + 1 and bea.of("offers")[-1]["offers"][0]["status"] == "done")
-        assert room_a.step == step + 1
         assert room_b.state.view(1)["money"][1] == money - 1
         await room_b.offers.offer(1, 0, ["1"], [], "still open")
-        await until(lambda: len(room_b.offers.items) == 2)
-        await a.close()  # b takes the table over, with its offers as stored
+        await until(lambda: len(room_a.offers.items) == 2)
+        await a.close()  # b takes the table over: the offers are in the record, the promises stored
         await take_over(b, room_b)
         assert [(o.note, o.status) for o in room_b.offers.items] == [
             ("from b", "done"),
@@ -325,6 +322,10 @@ def test_offers_made_on_one_process_are_kept_by_the_one_running_the_table(pg_url
         ]
         await room_b.offers.answer(0, room_b.offers.items[-1].id, False)  # now decided on b
         assert room_b.offers.items[-1].status == "declined"
+        again = Room(b, await b.writer.call(b.storage.load, room_b.id))  # and a restart reads them
+        assert [(o.note, o.status) for o in again.offers.items] == [
+            (o.note, o.status) for o in room_b.offers.items
+        ]
 
     run(pg_url, test)
 
@@ -378,5 +379,32 @@ def test_a_notification_of_an_unknown_table_or_in_a_strange_shape_is_ignored(pg_
             b.cluster.heard(payload)
         await asyncio.gather(*b.cluster._background, *b.cluster._syncing.values())
         assert set(b.rooms) == set()
+
+    run(pg_url, test)
+
+
+def test_an_action_told_while_the_table_is_being_read_here_is_read_again(pg_url: str) -> None:
+    """An action stored by a while b reads the table from the database (its first visitor there,
+    or the lobby's news of it) may be missing from what b read and its notification come before b
+    holds the table: b reads the table again when somebody comes to watch it."""
+
+    async def test(a: Hub, b: Hub) -> None:
+        assert b.cluster is not None
+        room_a, _ = await a.create("summon7", {"players": 2}, ["person", "person"])
+        await until(lambda: room_a.id in b.rooms)
+        del b.rooms[room_a.id]  # as if b were reading it now:
+        reading: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        b.loading[room_a.id] = reading
+        stale = Room(b, await b.writer.call(b.storage.load, room_a.id))  # what b read: step 0
+        mover = room_a.state.current_seat
+        assert mover is not None
+        await room_a.submit(mover, room_a.prompts[mover].legal[0], room_a.step)  # then a stores one
+        await until(lambda: room_a.id in b.cluster.behind)  # told while b is still reading
+        del b.loading[room_a.id]
+        b.rooms[room_a.id] = stale
+        reading.set_result(stale)
+        bea = Conn(1)
+        await stale.add(bea)
+        assert bea.of("welcome")[0]["step"] == 1 == stale.step
 
     run(pg_url, test)

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tabletop.server import Settings
+from tabletop.server.limits import SWEEP_EVERY, Backoff
 from tabletop.server.origins import allowed_origin
 from tabletop.server.serving import uvicorn_config
 from tabletop.server.traffic import Limited, Traffic
@@ -211,3 +212,62 @@ def test_a_client_address_comes_from_a_proxy_only_when_told_to_trust_it() -> Non
     assert not uvicorn_config(app).proxy_headers
     config = uvicorn_config(app, forwarded_allow_ips="10.0.0.1")
     assert config.proxy_headers and config.forwarded_allow_ips == "10.0.0.1"
+
+
+# -- the exponential backoff (accounts.py: an account's failed logins from untrusted browsers) ----
+
+
+def test_a_backoff_lets_the_free_failures_through_then_doubles_its_wait_up_to_the_cap() -> None:
+    clock = Clock()
+    backoff = Backoff(3, 2.0, 60.0, 600.0, clock)
+    for _ in range(3):
+        assert backoff.blocked("a") == 0
+        backoff.note("a")
+    waits = []
+    for _ in range(7):
+        wait = backoff.blocked("a")
+        waits.append(wait)
+        clock.now += wait - 0.5
+        assert backoff.blocked("a") == 0.5  # since the last failure, not since the first
+        clock.now += 0.5
+        assert backoff.blocked("a") == 0
+        backoff.note("a")
+    assert waits == [2, 4, 8, 16, 32, 60, 60]
+    assert backoff.blocked("b") == 0  # keys are apart
+    assert [backoff.delay(n) for n in (0, 2, 3, 4, 10**6)] == [0, 0, 2, 4, 60]  # no overflow
+
+
+def test_a_backoff_forgets_a_key_after_a_quiet_spell_longer_than_its_cap() -> None:
+    clock = Clock()
+    backoff = Backoff(2, 1.0, 30.0, 100.0, clock)
+    for _ in range(8):
+        backoff.note("a")
+        clock.now += 30  # each failure after a capped wait: the count goes on
+    assert backoff.count("a") == 8 and backoff.blocked("a") == 0
+    backoff.note("a")
+    assert backoff.blocked("a") == 30
+    clock.now += 99
+    assert backoff.count("a") == 9
+    clock.now += 1
+    assert backoff.count("a") == 0 and backoff.blocked("a") == 0 and "a" not in backoff.failures
+    with pytest.raises(ValueError):
+        Backoff(2, 1.0, 30.0, 30.0, clock)  # it would forget while the key still waits
+
+
+def test_a_backoff_takes_back_a_failure_and_sweeps_the_forgotten_keys() -> None:
+    clock = Clock()
+    backoff = Backoff(1, 4.0, 60.0, 100.0, clock)
+    backoff.note("a")
+    backoff.note("a")
+    assert backoff.blocked("a") == 8
+    backoff.forget("a")
+    assert backoff.count("a") == 1 and backoff.blocked("a") == 4
+    backoff.forget("a")
+    backoff.forget("a")  # nothing left: no harm
+    assert backoff.count("a") == 0 and backoff.failures == {}
+    backoff = Backoff(1, 4.0, 60.0, 100.0, clock)
+    for k in range(SWEEP_EVERY - 1):
+        backoff.note(f"one-off {k}")
+    clock.now += 100
+    backoff.note("b")  # the SWEEP_EVERY-th: the one-off keys go
+    assert list(backoff.failures) == ["b"]

@@ -127,3 +127,85 @@ def test_the_command_upgrades_a_database(tmp_path: Path) -> None:
     assert f"schema revision none -> {head_revision()}" in result.output
     again = CliRunner().invoke(app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
     assert f"{head_revision()} -> {head_revision()}" in again.output
+
+
+def legacy_megacorps(seed: int) -> tuple[list[str], list[str]]:
+    """A MegaCorps game with trades made at any time, recorded as today's rules write them (the
+    offer and its acceptance) and as the server wrote them before revision 0007 (one ``swap``
+    entry for the receiver, written ``@receiver`` unless it was the seat to act)."""
+    import random
+
+    import tabletop
+    from tabletop.core.record import entry
+
+    rng = random.Random(seed)
+    state = tabletop.make("megacorps", players=3).new_state(seed)
+    today: list[str] = []
+    legacy: list[str] = []
+    while not state.is_terminal() and len(today) < 400:
+        if state.phase == 1 and rng.random() < 0.3:  # a trade: an offer of money, accepted at once
+            offerer, receiver = rng.sample(range(3), 2)
+            if state.money[offerer] > 0:
+                amount = str(rng.randint(1, state.money[offerer]))
+                offer = state.offer_action(receiver, [amount], [])
+                number = state.next_offer
+                today += [f"@{offerer} {offer}", f"@{receiver} accept {number}"]
+                written = entry(state, "x", receiver).removesuffix("x")
+                legacy.append(f"{written}swap {offerer} {amount}/-")
+                state.apply(offer, offerer)
+                state.apply(state.answer_action(number, True), receiver)
+                continue
+        action = rng.choice(state.legal_actions())
+        today.append(str(action))
+        legacy.append(str(action))
+        state.apply(action)
+    return today, legacy
+
+
+def test_stored_trades_of_the_older_server_are_written_as_offers_and_accepted(tmp_path: Path) -> None:
+    """Revision 0007: a stored record's ``swap`` entries become the offer and its acceptance (the
+    table's actions renumbered, the same times), the offers kept outside the game go, and an
+    action may carry a promise."""
+    import json
+
+    from alembic import command
+
+    today, legacy = legacy_megacorps(5)
+    assert (
+        sum(t.startswith("@") and " swap " in f" {t}" for t in legacy)
+        + sum(t.startswith("swap ") for t in legacy)
+        > 2
+    ), "too few trades to test"
+    storage = Storage(f"sqlite:///{tmp_path / 'old.db'}")
+    config = alembic_config()
+    with storage.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0006")
+        conn.execute(
+            text(
+                "INSERT INTO game_tables (id, game, options, seed, created, finished) "
+                "VALUES ('t-old', 'megacorps', :options, 5, 0, 0)"
+            ),
+            {"options": json.dumps({"players": 3})},
+        )
+        for seat in range(3):
+            conn.execute(
+                text("INSERT INTO seats (table_id, seat, kind, joined) VALUES ('t-old', :s, 'person', 1)"),
+                {"s": seat},
+            )
+        for idx, action in enumerate(legacy):
+            conn.execute(
+                text("INSERT INTO actions (table_id, idx, seat, action, at) VALUES ('t-old', :i, 0, :a, :t)"),
+                {"i": idx, "a": action, "t": float(idx)},
+            )
+        conn.execute(text("INSERT INTO table_offers (table_id, data) VALUES ('t-old', '{}')"))
+    assert storage.create_schema() == ["0006", head_revision()]
+    row = storage.load("t-old")
+    assert row is not None and row.actions == today
+    assert row.notes == [None] * len(today) and sorted(row.times) == row.times
+    final = Record("megacorps", {"players": 3}, 5, None, row.actions).replay()
+    assert final.to_json() == Record("megacorps", {"players": 3}, 5, None, today).replay().to_json()
+    with storage.engine.connect() as conn:
+        names = {r[0] for r in conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
+    assert "table_offers" not in names
+    storage.close()

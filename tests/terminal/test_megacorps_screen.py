@@ -419,3 +419,43 @@ def test_leaving_needs_a_confirmation_and_q_saves_to_resume(tmp_path: Path) -> N
     assert Record.load(save).actions == []
     out = play(save, scripted(["q", "leave"]), players=3, resume=True)
     assert "You leave the game" in out and Record.load(save).actions == ["leave"]
+
+
+class AcceptingBot(Agent[Any]):
+    """Accepts every offer; otherwise passes or says no."""
+
+    name = "accepting"
+
+    def act(self, obs: Observation[Any]) -> Any:
+        texts = {str(a): a for a in obs.legal}
+        for text in ("accept", "pass", "done", "decline", "refuse", "abstain"):
+            if text in texts:
+                return texts[text]
+        return obs.legal[0]
+
+
+def test_an_offer_at_any_time_goes_to_a_bot_at_any_prompt_and_a_resumed_game_keeps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At their turn the person offers a bot a gift, asks another for an event card and for a
+    company it does not own (both refused by the rules, with their reasons, changing nothing), then
+    stops; resumed, they give a bot their event card: the record writes each move for its seat,
+    each bot answers at once, and resuming replays every move."""
+    monkeypatch.setitem(agents.AGENTS, "accepting", AcceptingBot)
+    save = tmp_path / "anytime.json"
+    fixed_game(save, ["accepting", "accepting"], hands=[["coup"], [], []])
+    steps = ["propose 1 3/-", "propose 2 -/coup", "propose 2 1/aer.jpn", "q", "s"]
+    out = play(save, scripted(steps), players=3, resume=True)
+    assert Record.load(save).actions == ["propose 1 3/-", "@1 accept 1"]
+    assert "an event card (coup) may be given, not asked for (R-MC28)." in out
+    assert "seat 2 does not own the company aer.jpn (or it is named twice)." in out
+    assert "You offer Globbo 3 Euros as a gift (offer 1)." in out
+    assert "Globbo accepts your offer 1: 3 Euros, a gift." in out
+    state = Record.load(save).replay()
+    assert state.money[:2] == [37, 43]
+    again = play(save, scripted(["propose 2 coup/-", "q", "s"]), players=3, resume=True)
+    assert Record.load(save).actions[2:] == ["propose 2 coup/-", "@2 accept 2"]
+    assert "Nonintendo accepts your offer 2" in again
+    state = Record.load(save).replay()
+    coup = [state.game.board.card_code(c) for c in state.hands[2]]
+    assert coup == ["coup"] and state.money[:2] == [37, 43]

@@ -2,8 +2,9 @@
 offers.py): two people at one table, each in a browser of its own, one composing an offer (money
 and a company, asking a country or a company, with a promise written as HTML) that the other
 sees as plain text with its countdown and accepts, the holdings moving on both pages; an offer
-made and withdrawn; a spectator who never sees an offer nor receives one; an offer to a bot,
-answered with nobody clicking."""
+made and withdrawn; a spectator who has no Trades panel and never receives an offers list nor a
+promise; an offer to a bot, answered with nobody clicking; a spectator who never sees a card being
+composed into an in-turn offer."""
 
 from __future__ import annotations
 
@@ -244,3 +245,54 @@ def test_an_offer_to_a_bot_is_answered_without_anyone_clicking(browser: Any, liv
     assert page.query_selector(f"{item(offer.id)} .mc-trade-left") is None, "no countdown on an untimed table"
     assert not problems, problems
     context.close()
+
+
+def test_a_spectator_never_sees_a_card_being_composed_into_an_offer(browser: Any, live: Live) -> None:
+    """Seat 0 puts one of its event cards into an in-turn offer by clicking, drops it, composes it
+    again and sends it: at every step the spectator's page and every frame it received name neither
+    the card nor its code (the composing steps make no public event, so their texts stay with
+    their author), and once the offer is sent it shows the card as a card, unnamed."""
+    created = create(live, ["person", "easy", "easy"])
+    room = live.room(created["table"]["id"])
+    seat = open_watched(browser, created["links"]["seats"][0]["url"])
+    watcher = open_watched(browser, created["links"]["spectator"])
+    page, spectator = seat[1], watcher[1]
+    draft(room, {0: page})
+    game = room.game
+    discarded = set(room.state.view(None)["discard"])
+    hand = [c for c in room.state.view(0)["hand"] if c not in discarded]
+    assert hand and room.state.current_seat == 0, "seat 0 should hold an unplayed event card (SEED)"
+    code = hand[0]
+    name = next(e.name for e in game.data.events if e.code == code)
+
+    def frames() -> list[str]:
+        """The spectator's frames, without the game's content (every card's text, in the welcome)."""
+        return [json.dumps({k: v for k, v in json.loads(f).items() if k != "content"}) for f in watcher[3]]
+
+    def hidden_from_the_spectator(where: str) -> None:
+        until(spectator, f"document.body.dataset.step === '{room.step}'")
+        text = spectator.inner_text("body") + spectator.content()
+        assert name not in text and code not in text, f"{where}: the spectator's page shows {code}"
+        assert not any(code in frame for frame in frames()), f"{where}: a frame names {code}"
+
+    hidden_from_the_spectator("before")
+    for action in ("offer 1", f"give {code}", "drop", "offer 1", f"give {code}", "give 1", "send"):
+        before = room.step
+        target = f".mc-table [data-action='{action}']"
+        until(page, f"document.body.dataset.step === '{before}' && !!document.querySelector(\"{target}\")")
+        page.click(target)
+        deadline = time.monotonic() + 10
+        while room.step == before:
+            assert time.monotonic() < deadline, f"{action} was not taken"
+            time.sleep(0.01)
+        if action != "send":
+            hidden_from_the_spectator(action)
+    # sent: the spectator reads the offer with the card unnamed; seat 1 (a bot) answers it
+    until(spectator, f"Number(document.body.dataset.step) >= {before + 1}")
+    sent = [json.loads(f) for f in watcher[3]]
+    offers = [e for f in sent for e in f.get("events", []) if e["kind"] == "offer"]
+    assert offers and offers[-1]["give"] == ["1", "card"], offers
+    assert not any(code in frame for frame in frames())
+    assert not seat[2] and not watcher[2], (seat[2], watcher[2])
+    for context, *_ in (seat, watcher):
+        context.close()

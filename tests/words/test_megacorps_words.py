@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import tabletop
+from tabletop.core.errors import IllegalAction
 from tabletop.core.protocol import Event
 from tabletop.games.megacorps import rules
 from tabletop.games.megacorps.data import load_data
@@ -462,29 +463,74 @@ def test_the_end_and_leaving_in_words(me: int | None) -> None:
         )
 
 
-def test_trades_carried_out_at_any_time_are_worded_for_every_seat_and_only_their_cards_privately() -> None:
-    from tests.games.megacorps.test_swap import random_trade
+def test_offers_at_any_time_are_worded_for_the_two_traders_and_a_third_seat_their_cards_only_to_the_two() -> (
+    None
+):
+    """Every kind of event of offers made at any time (R-MC33): worded for its maker, its receiver,
+    a third seat and a spectator when it is public, for the two traders only when it names the
+    cards; the public words never name an offer's cards."""
+    from tabletop.words.megacorps import offers as offer_words
+    from tabletop.words.megacorps.names import EVENTS, event_name
+    from tests.games.megacorps.test_offers import random_offer
 
-    seen: set[str] = set()
+    worded: dict[str, set[str]] = {}  # kind: the roles it was worded for
+    statuses: set[str] = set()
     for seed in range(6):
         state = tabletop.make("megacorps", players=3 + seed % 4).new_state(seed)
         rng = random.Random(seed)
         names = words.seat_names(state.view(None))
+        cards: dict[int, list[str]] = {}  # per offer, its event cards
         while not state.is_terminal():
-            trade = random_trade(state, rng) if state.trade_open() and rng.random() < 0.3 else None
-            if trade is None:
+            roll, shown = rng.random(), state.open_offers(None)
+            trade = random_offer(state, rng) if roll < 0.15 else None
+            if trade is not None:
+                offerer, receiver, give, ask = trade
+                events = state.apply(state.offer_action(receiver, give, ask), offerer)
+            elif roll < 0.3 and shown:
+                offer = rng.choice(shown)
+                verb = rng.choice(("accept", "accept", "decline", "withdraw", "expire"))
+                text, seat = f"{verb} {offer['id']}", offer["from" if verb == "withdraw" else "to"]
+                try:
+                    events = state.apply(state.game.parse_action(text), seat)
+                except IllegalAction:  # accepted already, or not possible now
+                    continue
+            else:
                 seat = rng.choice(state.to_act())
-                state.apply(rng.choice(state.legal_actions_for(seat)), seat)
-                continue
-            offerer, receiver, give, ask = trade
-            for event in state.apply(state.trade_action(offerer, receiver, give, ask), receiver):
-                seen.add(event.kind)
+                events = state.apply(rng.choice(state.legal_actions_for(seat)), seat)
+            for event in events:
+                if event.kind not in offer_words.KINDS:
+                    continue
+                data = event.data
+                frm = data["seat"] if event.kind.startswith("proposal") else data["from"]
+                to = data["seat"] if event.kind == "offer-accepted" else data["to"]
+                if event.kind == "proposal-cards":
+                    cards[data["id"]] = [event_name(c) for c in data["give"] if c in EVENTS]
+                named = cards.get(data["id"], [])
+                statuses.add(str(data.get("status", "")))
                 for me in (*range(state.n), None):
-                    line = words.describe_event(event.kind, event.data, me, names)
+                    line = words.describe_event(event.kind, data, me, names)
                     assert (line is not None) == event.visible(me), (event.kind, me)
-                    if line is not None:
-                        text = line.plain()
-                        assert text[0].isupper() and text.endswith(".") and "None" not in text, text
-                        if event.kind == "swap":
-                            assert "accept" in text and "card" not in text.replace("an event card", ""), text
-    assert seen == {"swap", "swap-cards"}
+                    if line is None:
+                        continue
+                    said = line.plain()
+                    assert said[0].isupper() and said.endswith(".") and "None" not in said, said
+                    role = (
+                        "spectator"
+                        if me is None
+                        else "maker"
+                        if me == frm
+                        else "receiver"
+                        if me == to
+                        else "third"
+                    )
+                    worded.setdefault(event.kind, set()).add(role)
+                    if event.kind.endswith("-cards"):
+                        assert named and all(name in said for name in named), said
+                    else:
+                        assert not [name for name in named if name in said], said
+                    if event.kind == "swap":
+                        assert "accept" in said and "card" not in said.replace("an event card", ""), said
+    everybody = {"maker", "receiver", "third", "spectator"}
+    public = {kind: everybody for kind in offer_words.KINDS if not kind.endswith("-cards")}
+    assert worded == {**public, "proposal-cards": {"maker", "receiver"}, "swap-cards": {"maker", "receiver"}}
+    assert {"declined", "withdrawn", "expired", "void"} <= statuses

@@ -5,9 +5,11 @@ An action is a verb, an optional code (a company ``aer.jpn``, a country ``jpn``,
 a seat, a count).  Whether it is legal now is the state's business (``legal_actions``); parsing
 only checks the shape.
 
-A trade carried out at any time (R-MC33) is one action naming the offerer and every item:
-``swap 2 10+merc+aer.jpn/jpn`` (seat 2 gives 10, a mercenary and Japan's Aerospace company and
-asks for Japan; ``-`` for a side with nothing).  Its number is the offerer, its code the items.
+An offer made at any time (R-MC33) is a move of the seat making it, naming the receiver and every
+item: ``propose 2 10+merc+aer.jpn/jpn`` (give seat 2 10, a mercenary and Japan's Aerospace company,
+ask for Japan; ``-`` for a side with nothing).  Its number is the receiver, its code the items.
+The offer's later moves name its number: ``withdraw 4`` (its maker), ``accept 4`` and ``decline 4``
+(its receiver), ``expire 4`` (its receiver's clock).  None is ever among the legal actions.
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ BARE = frozenset(
 # verbs taking one code
 CODED = frozenset(("take", "buy", "intervene", "payout", "war", "play", "target", "aid"))
 # verbs taking one number
-NUMBERED = frozenset(("offer", "bank", "price", "bid", "vote"))
+NUMBERED = frozenset(("offer", "bank", "price", "bid", "vote", "withdraw", "expire"))
+# bare verbs that also take an offer's number (answering an offer made at any time)
+ANSWERS = frozenset(("accept", "decline"))
 # verbs taking a code or a number (trade items)
 ITEMS = frozenset(("give", "ask"))
 SIDES = ("a", "d")  # the attacker, the defender (a player or an unowned country)
-SWAP = "swap"  # a whole offer carried out at once (R-MC33)
-SWAP_LENGTH = 255  # a swap's text is at most this long
+PROPOSE = "propose"  # an offer made at any time (R-MC33)
+PROPOSE_LENGTH = 255  # an offer's text is at most this long
 ITEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 
 
@@ -55,9 +59,11 @@ class Action:
         self.arg = arg
         self.num = num
         parts = [kind]
+        if num >= 0 and kind == PROPOSE:  # the receiver first, as it reads
+            parts.append(str(num))
         if arg:
             parts.append(arg)
-        if num >= 0:
+        if num >= 0 and kind != PROPOSE:
             parts.append(str(num))
         self.text = " ".join(parts)
 
@@ -80,7 +86,7 @@ class Action:
 class Verb:
     """The actions of one verb, each made once and shared (interned): legal-action lists and the
     parser hand out these objects, cheaper than making new ones at every step.  Nothing changes an
-    action once made (a swap, never interned, is finished before anyone sees it)."""
+    action once made (an offer's ``propose``, never interned, is finished before anyone sees it)."""
 
     __slots__ = ("coded", "kind", "numbers")
 
@@ -166,14 +172,16 @@ def parse(text: str) -> Action | None:
         return known(verb, rest[0])
     if verb in NUMBERED and len(rest) == 1 and _number(rest[0]) >= 0:
         return known(verb, num=_number(rest[0]))
+    if verb in ANSWERS and len(rest) == 1 and _number(rest[0]) >= 0:
+        return known(verb, num=_number(rest[0]))
     if verb in ITEMS and len(rest) == 1:
         amount = _number(rest[0])
         return known(verb, num=amount) if amount >= 0 else known(verb, rest[0])
     if verb == "sell" and len(rest) == 2 and rest[0] in SIDES and _number(rest[1]) >= 0:
         return Action(verb, rest[0], _number(rest[1]))
-    if verb == SWAP:
+    if verb == PROPOSE:
         try:
-            return parse_swap(rest)
+            return parse_propose(rest)
         except ValueError:
             return None
     return None
@@ -183,27 +191,24 @@ def _item_order(item: str) -> tuple[int, str]:
     return (0, "") if item.isdigit() else (1, "") if item == "merc" else (2, item)
 
 
-def swap_side(items: Sequence[str]) -> str:
-    """One side of a swap: money first, then mercenaries, then the other codes alphabetically,
+def offer_side(items: Sequence[str]) -> str:
+    """One side of an offer: money first, then mercenaries, then the other codes alphabetically,
     joined by ``+``; ``-`` when empty."""
     return "+".join(sorted(items, key=_item_order)) or "-"
 
 
-def swap(offerer: int, give: Sequence[str], ask: Sequence[str]) -> Action:
-    """The swap of ``offerer``'s offer (items as codes), in its canonical text."""
-    items = f"{swap_side(give)}/{swap_side(ask)}"
-    action = Action(SWAP, items, offerer)
-    action.text = f"{SWAP} {offerer} {items}"  # the seat first, as it reads
-    return action
+def propose(receiver: int, give: Sequence[str], ask: Sequence[str]) -> Action:
+    """The move offering ``give`` to ``receiver`` for ``ask`` (items as codes), in its canonical text."""
+    return Action(PROPOSE, f"{offer_side(give)}/{offer_side(ask)}", receiver)
 
 
-def swap_items(action: Action) -> tuple[list[str], list[str]]:
-    """The items a swap gives and asks."""
+def offer_items(action: Action) -> tuple[list[str], list[str]]:
+    """The items an offer gives and asks."""
     give, _, ask = action.arg.partition("/")
     return ([] if give == "-" else give.split("+")), ([] if ask == "-" else ask.split("+"))
 
 
-def _swap_side(text: str, which: str) -> list[str]:
+def _side(text: str, which: str) -> list[str]:
     if text == "-":
         return []
     items = text.split("+")
@@ -220,24 +225,24 @@ def _swap_side(text: str, which: str) -> list[str]:
     return items
 
 
-def parse_swap(rest: Sequence[str]) -> Action:
-    """The swap written ``rest`` (the words after ``swap``); ValueError with the reason."""
+def parse_propose(rest: Sequence[str]) -> Action:
+    """The offer written ``rest`` (the words after ``propose``); ValueError with the reason."""
     if len(rest) != 2:
         raise ValueError(
-            "a swap is written 'swap <offerer> <given items>/<asked items>', e.g. swap 2 10+merc/jpn"
+            "an offer is written 'propose <receiver> <given items>/<asked items>', e.g. propose 2 10+merc/jpn"
         )
     seat, sides = rest
     if _number(seat) < 0:
-        raise ValueError(f"the offerer is a seat number, not {seat!r}")
+        raise ValueError(f"the receiver is a seat number, not {seat!r}")
     if sides.count("/") != 1:
         raise ValueError("the given and the asked items are separated by one '/'")
     give_text, ask_text = sides.split("/")
-    give, ask = _swap_side(give_text, "given"), _swap_side(ask_text, "asked")
+    give, ask = _side(give_text, "given"), _side(ask_text, "asked")
     if not give and not ask:
-        raise ValueError("a swap hands something over ('-/-' is nothing)")
+        raise ValueError("an offer hands something over ('-/-' is nothing)")
     if any(i.isdigit() for i in give) and any(i.isdigit() for i in ask):
-        raise ValueError("money goes one way only in a swap")
-    action = swap(_number(seat), give, ask)
-    if len(action.text) > SWAP_LENGTH:
-        raise ValueError(f"a swap is written in {SWAP_LENGTH} characters at most")
+        raise ValueError("money goes one way only in an offer")
+    action = propose(_number(seat), give, ask)
+    if len(action.text) > PROPOSE_LENGTH:
+        raise ValueError(f"an offer is written in {PROPOSE_LENGTH} characters at most")
     return action

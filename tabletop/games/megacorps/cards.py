@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 
 
 def held(state: MegaCorpsState, seat: int, timing: str) -> list[int]:
-    """One card of each event kind ``seat`` holds with that timing, in hand order."""
+    """One card of each event kind ``seat`` holds with that timing and has not promised in an open
+    offer (trade.free_hand), in hand order."""
     board = state.game.board
     seen: set[int] = set()
     found = []
-    for card in state.hands[seat]:
+    for card in trade.free_hand(state, seat):
         kind = board.card_kind[card]
         if kind not in seen and board.events[kind].timing == timing:
             seen.add(kind)
@@ -105,7 +106,7 @@ def play(state: MegaCorpsState, seat: int, code: str, out: list[Event]) -> None:
     """A turn card is played: discarded, announced, then its target asked for or its effect done."""
     board = state.game.board
     kind = board.event_index[code]
-    card = next(c for c in state.hands[seat] if board.card_kind[c] == kind)
+    card = next(c for c in trade.free_hand(state, seat) if board.card_kind[c] == kind)
     state.hands[seat].remove(card)
     state.discard.append(card)
     trade.forget(state, card)

@@ -117,6 +117,7 @@ class Economy:
     max_price: int
     trade_offers: int
     trade_items: int
+    anytime_offers: int
     donation_laps: int
     drawn_countries: tuple[str, ...]
 
@@ -234,6 +235,7 @@ def _economy(path: str, table: Any) -> Economy:
         r.natural("max_price"),
         r.natural("trade_offers"),
         max(1, r.natural("trade_items")),
+        max(1, r.natural("anytime_offers", 6)),
         max(1, r.natural("donation_laps")),
         r.codes("drawn_countries"),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from . import rules
+from . import offers, rules
 from .board import UNOWNED
 from .phases import DRAFT, OVER, TURN
 
@@ -101,6 +101,7 @@ def end_game(state: MegaCorpsState, out: list[Event]) -> None:
     state.winners = [s for s in playing if state.money[s] == best]
     state.phase = OVER
     state.pending = []
+    offers.void_all(state, out)
     out.append(Event("game-over", {"money": list(state.money), "winners": list(state.winners)}))
 
 

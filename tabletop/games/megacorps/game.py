@@ -9,9 +9,10 @@ from ...core.errors import InvalidActionText, InvalidOptions
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from . import flow
-from .actions import SWAP, Action, Menu, parse, parse_swap
+from .actions import PROPOSE, Action, Menu, parse, parse_propose
 from .board import MARKERS, Board
 from .data import GOVERNMENTS, MegaData, load_data
+from .legacy import LEGACY, upgrade
 from .serialize import state_from_json
 from .state import MegaCorpsState
 
@@ -86,17 +87,26 @@ class MegaCorps(Game[Action]):
         found = parse(text)
         if found is None:
             words = text.split() if isinstance(text, str) else []
-            if words and words[0] == SWAP:
+            if words and words[0] == PROPOSE:
                 try:
-                    parse_swap(words[1:])
+                    parse_propose(words[1:])
                 except ValueError as err:
-                    raise InvalidActionText(f"{text!r} is not a MegaCorps swap: {err}") from None
+                    raise InvalidActionText(f"{text!r} is not a MegaCorps offer: {err}") from None
             shown = text if isinstance(text, str) else type(text).__name__
             raise InvalidActionText(f"{shown!r} is not a MegaCorps action (see docs/notation.md)")
         return found
 
     def state_from_json(self, data: Mapping[str, JSON]) -> MegaCorpsState:
         return state_from_json(self, data)
+
+    def upgrade_record(self, seed: int, setup: Mapping[str, JSON] | None, entries: list[str]) -> list[str]:
+        """Records of the online table from before offers were moves of the game: a trade accepted
+        at any time was one entry, ``[@receiver] swap <offerer> <given>/<asked>``; it is now the
+        offer and its acceptance, ``@offerer propose <receiver> ...`` then ``@receiver accept N``,
+        which reach the same position (legacy.py)."""
+        if not any(LEGACY in entry for entry in entries):
+            return entries
+        return upgrade(self.new_state(seed, setup), entries)
 
     def new_state(self, seed: int, setup: Mapping[str, JSON] | None = None) -> MegaCorpsState:
         """A new game (set-up steps 1-9).  ``setup`` may fix, for tests and tutorials:

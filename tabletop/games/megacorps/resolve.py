@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from . import cards, flow, legal, moves, sealed, trade, war
+from . import cards, flow, legal, moves, offers, sealed, trade, war
 from .actions import Action
 from .phases import (
     ANSWER,
@@ -77,7 +77,7 @@ def apply(state: MegaCorpsState, seat: int, action: Action, out: list[Event]) ->
         card = None
         if kind == "play":
             index = board.event_index[arg]
-            card = next(c for c in state.hands[seat] if board.card_kind[c] == index)
+            card = next(c for c in trade.free_hand(state, seat) if board.card_kind[c] == index)
         moves.respond(state, seat, card, out)
     elif phase == COMPOSE:
         if kind == "send":
@@ -136,6 +136,7 @@ def leave(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
     """A player leaves (MC103, A39).  Whatever he is asked now is answered for him by the answer
     that hands nothing over (pass, refuse, decline, allow...), then his holdings go.  If others are
     answering a decision of his own turn, that decision is dropped and the next turn begins."""
+    offers.void_of(state, seat, out)  # he may not hand anything over on his way out (MC103)
     if state.phase == DRAFT:
         picked = sum(1 for o in state.owner if o == seat)
         state.draft_left -= state.game.data.economy.start_companies - picked

@@ -3,7 +3,8 @@
 What ``seat`` does not see is re-drawn: the other players' event cards, the deck and the boxed
 cards (dealt again from their pool, each keeping its count), the sealed bids and votes of the
 others not yet revealed, and the random stream.  Event cards in an offer another seat is
-composing are taken again from that seat's new hand."""
+composing, and those promised in offers between two other seats (offers.py), are taken again from
+the maker's new hand."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core.rng import choice, fresh_seed, shuffle
 from . import rules, trade
-from .phases import BID, COMPOSE, VOTE
+from .phases import ANSWER, BID, COMPOSE, VOTE
 from .sealed import ABSTAIN
 
 if TYPE_CHECKING:
@@ -38,13 +39,36 @@ def sample_world(state: MegaCorpsState, seat: int, rng: random.Random) -> MegaCo
         for s in others:
             if world.sealed[s] >= 0 or world.sealed[s] == ABSTAIN:
                 world.sealed[s] = guess(world, s, rng)
-    if state.phase == COMPOSE and state.turn != seat:
+    if world.offers:
+        promise_again(world, seat, rng)
+    # the cards of an in-turn offer: unseen by all but its maker while composed, and by all but
+    # its two players once sent (ANSWER)
+    if (state.phase == COMPOSE and state.turn != seat) or (
+        state.phase == ANSWER and seat not in (state.turn, state.offer_to)
+    ):
         composer = state.turn
-        free = list(world.hands[composer])
+        free = list(trade.free_hand(world, composer))
         world.draft_give = [
             trade.CARD + free.pop(0) if trade.CARD <= i < trade.MERC else i for i in world.draft_give
         ]
     return world
+
+
+def promise_again(world: MegaCorpsState, seat: int, rng: random.Random) -> None:
+    """The cards promised in offers ``seat`` is not party to, which it never saw: each taken again
+    from its maker's new hand, among the cards no other offer promises."""
+    taken = {i for o in world.offers if seat in (o.frm, o.to) for i in o.give if trade.CARD <= i < trade.MERC}
+    if world.phase == ANSWER and seat == world.offer_to:  # the cards of the in-turn offer it was shown
+        taken.update(i for i in world.draft_give if trade.CARD <= i < trade.MERC)
+    for offer in world.offers:
+        if seat in (offer.frm, offer.to):
+            continue
+        for k, item in enumerate(offer.give):
+            if trade.CARD <= item < trade.MERC:
+                free = sorted(trade.CARD + c for c in world.hands[offer.frm] if trade.CARD + c not in taken)
+                pick = choice(rng, free)
+                offer.give[k] = pick
+                taken.add(pick)
 
 
 def guess(state: MegaCorpsState, seat: int, rng: random.Random) -> int:

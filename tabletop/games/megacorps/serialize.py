@@ -3,21 +3,25 @@ field)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
 from ...core.fields import integer, ints
 from ...core.protocol import JSON
 from .board import DORMANT, TALLY
+from .offers import Offer
 from .phases import OVER, PHASE_NAMES
+from .trade import CARD, MERC
 
 if TYPE_CHECKING:
     from .game import MegaCorps
     from .state import MegaCorpsState
 
 FORMAT = "megacorps-state/1"
-# (field, kind): "int", "bool", "ints" (a list of integers), "hands" (a list of lists)
+OPTIONAL: dict[str, Any] = {"offers": [], "next_offer": 1}  # absent from states saved before them
+# (field, kind): "int", "bool", "ints" (a list of integers), "hands" (a list of lists), "offers"
+# (offers.Offer.to_json each)
 FIELDS = (
     ("seed", "int"),
     ("counter", "int"),
@@ -65,6 +69,8 @@ FIELDS = (
     ("offers_left", "int"),
     ("draft_give", "ints"),
     ("draft_ask", "ints"),
+    ("offers", "offers"),
+    ("next_offer", "int"),
     ("winners", "ints"),
     ("first_active", "int"),
     ("start_owner", "ints"),
@@ -76,9 +82,16 @@ def state_to_json(state: MegaCorpsState) -> dict[str, JSON]:
     data: dict[str, JSON] = {"format": FORMAT, "players": state.n}
     for name, kind in FIELDS:
         value = getattr(state, name)
-        data[name] = (
-            [list(h) for h in value] if kind == "hands" else list(value) if isinstance(value, list) else value
-        )
+        if kind == "offers":
+            data[name] = [offer.to_json() for offer in value]
+        else:
+            data[name] = (
+                [list(h) for h in value]
+                if kind == "hands"
+                else list(value)
+                if isinstance(value, list)
+                else value
+            )
     return data
 
 
@@ -98,6 +111,10 @@ def state_from_json(game: MegaCorps, data: Mapping[str, JSON]) -> MegaCorpsState
 
 
 def _read(data: Mapping[str, Any], name: str, kind: str) -> Any:
+    if name in OPTIONAL and name not in data:  # a state saved before offers were moves of the game
+        return OPTIONAL[name]
+    if kind == "offers":
+        return _offers(data.get(name))
     if kind == "int":
         return integer(data, name)
     if kind == "bool":
@@ -116,6 +133,34 @@ def _read(data: Mapping[str, Any], name: str, kind: str) -> Any:
             raise CorruptRecord(f"state field {name!r} must be a list of lists")
         return [ints(h, name) for h in value]
     return ints(data.get(name), name)
+
+
+def _offers(value: Any) -> list[Offer]:
+    if not isinstance(value, list):
+        raise CorruptRecord("state field 'offers' must be a list")
+    found = []
+    for item in value:
+        if not isinstance(item, list) or len(item) != 6 or type(item[5]) is not bool:
+            raise CorruptRecord("an offer is [number, from, to, given, asked, accepted]")
+        number, frm, to = ints(item[:3], "offers")
+        found.append(Offer(number, frm, to, ints(item[3], "offers"), ints(item[4], "offers"), item[5]))
+    return found
+
+
+def _check_offers(state: MegaCorpsState, fail: Callable[[str], None]) -> None:
+    n, numbers, promised = state.n, set[int](), list[int]()
+    for offer in state.offers:
+        if offer.number in numbers or not 0 < offer.number < state.next_offer:
+            fail(f"offer {offer.number} is numbered twice or beyond the next ({state.next_offer})")
+        numbers.add(offer.number)
+        if not (0 <= offer.frm < n and 0 <= offer.to < n) or offer.frm == offer.to:
+            fail(f"offer {offer.number} is between seats that cannot trade")
+        cards = [i - CARD for i in offer.give if CARD <= i < MERC]
+        if any(c not in state.hands[offer.frm] for c in cards) or any(CARD <= i < MERC for i in offer.ask):
+            fail(f"offer {offer.number} gives an event card its maker does not hold, or asks for one")
+        promised += cards
+    if len(promised) != len(set(promised)):
+        fail("an event card is promised in two offers")
 
 
 def _check(game: MegaCorps, state: MegaCorpsState) -> None:
@@ -162,3 +207,4 @@ def _check(game: MegaCorps, state: MegaCorpsState) -> None:
         fail("a known card is not where it is said to be")
     if state.phase != OVER and state.seat < 0:
         fail("nobody is asked")
+    _check_offers(state, fail)

@@ -8,8 +8,9 @@ payout's event window, trade offers and their answers).  ``apply`` checks the ac
 ``legal_actions_for`` (the one source of legality), mutates the state and returns the events.
 
 The flow lives in flow.py (rounds, set-up, the end, leaving), the Actions in moves.py, wars in
-war.py, event cards in cards.py, auctions and elections in sealed.py, trades in trade.py, and
-trades carried out at any time (the ``Trading`` protocol: ``swap``, never listed) in swap.py.
+war.py, event cards in cards.py, auctions and elections in sealed.py, in-turn trades in trade.py,
+and offers made at any time (the ``Trading`` protocol: moves of any seat, never listed) in
+offers.py.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from typing import TYPE_CHECKING
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
-from . import legal, preview, resolve, swap, windows
+from . import legal, offers, preview, resolve, windows
 from .actions import Action
 from .board import TALLY
-from .phases import OVER, SEALED
+from .phases import OVER, SEALED, TURN
 from .view import build_view, build_views
 
 if TYPE_CHECKING:
@@ -61,7 +62,9 @@ class MegaCorpsState(State[Action]):
         "mercs",
         "money",
         "n",
+        "next_offer",
         "offer_to",
+        "offers",
         "offers_left",
         "order",
         "owner",
@@ -144,6 +147,8 @@ class MegaCorpsState(State[Action]):
         self.offers_left = 0
         self.draft_give: list[int] = []  # the offer being composed (trade.py encodes the items)
         self.draft_ask: list[int] = []
+        self.offers: list[offers.Offer] = []  # the offers made at any time still open (offers.py)
+        self.next_offer = 1  # the number the next one gets
         self.winners: list[int] = []
         self._legal: list[Action] = []  # the choices of seat _legal_seat, until the next action
         self._legal_texts: list[str] = []  # and their texts
@@ -212,7 +217,8 @@ class MegaCorpsState(State[Action]):
         """Play ``action`` for ``seat`` (default: the current seat).  Besides the choices it is
         asked, a seat still in the game may always ``leave`` (MC103): like resigning in chess, it is
         never offered among the choices, so that no bot or random player does it by chance; and
-        the receiver of an offer accepted outside the game may ``swap`` while a trade is open."""
+        any seat may make its moves about offers at any time (offers.py, R-MC33), never listed
+        either.  Accepted offers are carried out as soon as a trade is open."""
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         current = self.current_seat
@@ -220,35 +226,45 @@ class MegaCorpsState(State[Action]):
         assert acting is not None
         if not isinstance(action, Action):
             raise TypeError(f"{action!r} is not a MegaCorps action")  # a wrong type: no move at all
-        if action.kind == "swap":  # a trade accepted by ``acting`` (R-MC33): checked by swap.py
-            found = swap.apply_swap(self, acting, action)
-            self._legal_seat = -1
-            return found
-        if action.kind == "leave":
-            if type(acting) is not int or not 0 <= acting < self.n or self.left[acting]:
-                raise IllegalAction(f"seat {acting} is not in the game")
-        elif acting not in self.to_act():
-            raise IllegalAction(f"it is seat {current}'s turn to decide, not seat {acting}'s")
-        elif action.text not in self._ask(acting):  # texts: compared in C, unlike actions
-            raise IllegalAction(f"{action} is not allowed now: {legal.why_not(self, acting, action)}")
         out: list[Event] = []
+        if offers.is_move(action):  # checked by offers.py; the state unchanged when refused
+            offers.apply_move(self, acting, action, out)
+        else:
+            if action.kind == "leave":
+                if type(acting) is not int or not 0 <= acting < self.n or self.left[acting]:
+                    raise IllegalAction(f"seat {acting} is not in the game")
+            elif acting not in self.to_act():
+                raise IllegalAction(f"it is seat {current}'s turn to decide, not seat {acting}'s")
+            elif action.text not in self._ask(acting):  # texts: compared in C, unlike actions
+                raise IllegalAction(f"{action} is not allowed now: {legal.why_not(self, acting, action)}")
+            resolve.apply(self, acting, action, out)
         self._legal_seat = -1
-        resolve.apply(self, acting, action, out)
+        if self.offers and self.phase == TURN:
+            offers.carry_out(self, out)
         return out
 
-    # ------------------------------------------------------------------ trades at any time (R-MC33)
-    def trade_action(self, offerer: int, receiver: int, give: list[str], ask: list[str]) -> Action:
-        """``swap <offerer> <give>/<ask>``, applied for ``receiver`` when he accepts (see
-        ``core.protocol.Trading``); IllegalAction with the reason when not possible now."""
-        return swap.trade_action(self, offerer, receiver, give, ask)
+    # ------------------------------------------------------------------ offers at any time (R-MC33)
+    def offer_action(self, receiver: int, give: Sequence[str], ask: Sequence[str]) -> Action:
+        """``propose <receiver> <give>/<ask>``, the move of the seat making the offer (see
+        ``core.trading.Trading``); IllegalAction when the items cannot be written."""
+        return offers.offer_action(receiver, give, ask)
 
-    def trade_open(self) -> bool:
-        """Between actions: the TURN step of somebody's turn (not in the draft, not over)."""
-        return swap.trade_open(self)
+    def withdraw_action(self, offer: int) -> Action:
+        return offers.numbered("withdraw", offer)
 
-    def trade_question(self, action: Action, receiver: int) -> MegaCorpsState:
-        """A copy where ``receiver`` answers the offer in the ANSWER step (accept or decline)."""
-        return swap.trade_question(self, action, receiver)
+    def answer_action(self, offer: int, accept: bool) -> Action:
+        return offers.numbered("accept" if accept else "decline", offer)
+
+    def expire_action(self, offer: int) -> Action:
+        return offers.numbered("expire", offer)
+
+    def open_offers(self, seat: int | None) -> list[dict[str, JSON]]:
+        """The offers open now, as ``seat`` sees them (their cards only to their two players)."""
+        return offers.seen(self, seat)
+
+    def trade_question(self, offer: int) -> MegaCorpsState:
+        """A copy where the receiver of ``offer`` answers it in the ANSWER step (accept or decline)."""
+        return offers.trade_question(self, offer)
 
     def opening_events(self) -> list[Event]:
         """The set-up of a fresh game: who plays which corporation, the Active Player, the countries
@@ -352,6 +368,7 @@ class MegaCorpsState(State[Action]):
         c.pending, c.sealed = list(self.pending), list(self.sealed)
         c.offer_to, c.offers_left = self.offer_to, self.offers_left
         c.draft_give, c.draft_ask = list(self.draft_give), list(self.draft_ask)
+        c.offers, c.next_offer = [o.copy() for o in self.offers], self.next_offer
         c.winners, c.start_owner, c.tally = list(self.winners), list(self.start_owner), list(self.tally)
         c.first_active = self.first_active
         return c

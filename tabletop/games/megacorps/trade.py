@@ -27,6 +27,21 @@ AMOUNTS = (1, 2, 5, 10, 20)
 GIVE, ASK = VERBS["give"], VERBS["ask"]
 
 
+def promised(state: MegaCorpsState) -> list[int]:
+    """The event cards given in offers made at any time still open (each in one offer at most:
+    offers.py); they stay in their holder's hand until the offer closes."""
+    return [i - CARD for offer in state.offers for i in offer.give if CARD <= i < MERC]
+
+
+def free_hand(state: MegaCorpsState, seat: int) -> list[int]:
+    """``seat``'s event cards not promised in an open offer: those it may play or offer."""
+    hand = state.hands[seat]
+    if not state.offers:
+        return hand
+    taken = promised(state)
+    return [c for c in hand if c not in taken]
+
+
 def money_in(items: list[int]) -> int:
     return sum(i - MONEY for i in items if i >= MONEY)
 
@@ -81,7 +96,7 @@ def compose_actions(state: MegaCorpsState, seat: int) -> list[Action]:
                 found.append(menu.give_country[k])
             elif o == to and COUNTRY + k not in ask:
                 found.append(menu.ask_country[k])
-        codes = sorted({board.card_code(c) for c in state.hands[seat] if CARD + c not in give})
+        codes = sorted({board.card_code(c) for c in free_hand(state, seat) if CARD + c not in give})
         found += [GIVE.of(code) for code in codes]
     if give or ask:
         found.append(VERBS["send"].of())
@@ -110,7 +125,7 @@ def add(state: MegaCorpsState, seat: int, action: Action) -> None:
         items.append(COUNTRY + board.country_index[arg])
     else:
         kind = board.event_index[arg]
-        card = next(c for c in state.hands[seat] if board.card_kind[c] == kind and CARD + c not in items)
+        card = next(c for c in free_hand(state, seat) if board.card_kind[c] == kind and CARD + c not in items)
         items.append(CARD + card)
 
 

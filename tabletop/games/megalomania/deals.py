@@ -143,7 +143,7 @@ def apply_choice(st: MegalomaniaState, action: Action, events: list[Event]) -> N
     if chosen(st, s).bit_count() < _goal(st, s):
         return
     step = "lay-out" if st.phase == LAY else "split" if st.phase == SPLIT_PHASE else "hand-over"
-    events.append(Event("ready", {"seat": s, "step": step}))
+    events.append(Event("ready", {"seat": s, "choice": step}))
     st.queue.pop(0)
     if st.queue:
         st.turn = st.queue[0]

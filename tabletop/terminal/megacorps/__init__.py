@@ -132,6 +132,10 @@ def render_help() -> RenderableType:
         ("give 5, give aer.jpn, ask jpn, send, drop", "put an offer together item by item, then send it"),
         ("bid 12 / 12", "at a number prompt (bids, prices, the bank), the number alone"),
         ("allow, veto, pay, decline, accept, aid a, sell d 3", "answers to the others' decisions"),
+        (
+            "propose 2 5+aer.jpn/jpn, withdraw 3",
+            "at any prompt: offer seat 2 5 and aer.jpn for Japan (a bot answers at once); take offer 3 back",
+        ),
     ):
         notation.add_row(Text(text, style="bold cyan"), meaning)
     marks = Text(

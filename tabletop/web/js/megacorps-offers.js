@@ -1,10 +1,13 @@
-// MegaCorps' trades at any time (MC101-MC102), in the sidebar of a seated player: a composer (to
-// whom, what you give, what you ask, a promise), the offers made to you (accept or decline) and
-// your own (withdraw while open).  Offers live on the server, outside the game: they come in the
-// welcome's and the "offers" messages (only the seat's own: made by it or to it), and go out as
-// {type: "offer" | "withdraw" | "reply"} on the table's socket (table.js: ctx.send).  Everything
-// the composer offers comes from the seat's view: money, mercenaries, who owns which company and
-// country, your own event cards.  A promise is another player's text: only ever textContent.
+// MegaCorps' trades at any time (MC101-MC102, ruling R-MC33), in the sidebar of a seated player: a
+// composer (to whom, what you give, what you ask, a promise), the offers made to you (accept or
+// decline) and your own (withdraw while open).  Offers are moves of the game, judged by its rules
+// and kept in its record; everybody reads them in the log, their event cards and promises only
+// their two players.  This panel lists the seat's own (made by it or to it), from the welcome's
+// and the "offers" messages, and sends {type: "offer" | "withdraw" | "reply"} on the table's socket
+// (table.js: ctx.send): never an action's text.  Everything the composer offers comes from the
+// seat's view: money, mercenaries, who owns which company and country, your own event cards (one
+// promised in an open offer cannot be offered again until it closes: the server says why).  A
+// promise is another player's text: only ever textContent.
 import { el } from "./cards.js";
 import { formatLeft } from "./clock.js";
 import { nameOf } from "./megacorps-board.js";
@@ -126,7 +129,7 @@ function partners(view, me) {
 }
 
 // Drop from the draft whatever its holder no longer has (a company lost, a card played...).
-function prune(view, me) {
+function prune(view, me, offers) {
   const people = partners(view, me);
   if (!people.includes(trade.to)) {
     trade.to = people.length ? people[0] : null;
@@ -138,8 +141,22 @@ function prune(view, me) {
     for (const c of [...side.companies]) if (!companies.has(c)) side.companies.delete(c);
     for (const c of [...side.countries]) if (!countries.has(c)) side.countries.delete(c);
   }
-  const hand = cardKeys(view.hand || []);
+  const hand = cardKeys(freeHand(view, offers));
   for (const key of [...trade.give.cards]) if (!hand.includes(key)) trade.give.cards.delete(key);
+}
+
+// The seat's event cards it may still offer: its hand but the cards it promised in its own open
+// offers (the rules keep a promised card for its offer until the offer closes).
+function freeHand(view, offers) {
+  const hand = [...(view.hand || [])];
+  for (const offer of offers || []) {
+    if (offer.from !== view.seat || (offer.status !== "open" && offer.status !== "accepted")) continue;
+    for (const code of offer.give) {
+      const at = isEvent(code) ? hand.indexOf(code) : -1;
+      if (at >= 0) hand.splice(at, 1);
+    }
+  }
+  return hand;
 }
 
 // "code#k" for the k-th card of that code in the hand (two of a kind are two items).
@@ -242,7 +259,7 @@ function column(view, ctx, seat, giving) {
     checkbox(`trade-${name}-${c}`, c, name, countryName(c), side.countries.has(c), toggle(side.countries, c)));
   const parts = [checkList("companies", companies), checkList("countries", countries)];
   if (giving) {
-    const hand = view.hand || [];
+    const hand = freeHand(view, ctx.offers);
     const keys = cardKeys(hand);
     const cards = hand.map((code, k) => {
       const info = eventInfo(code);
@@ -509,7 +526,7 @@ function build(ctx) {
   const view = ctx.view;
   const offers = ctx.offers || [];
   const mode = ctx.table && ctx.table.clock ? ctx.table.clock.mode : "realtime";
-  prune(view, ctx.me);
+  prune(view, ctx.me, ctx.offers);
   const incoming = offers.filter((o) => o.to === ctx.me);
   const outgoing = offers.filter((o) => o.from === ctx.me);
   const panel = el("section", "panel mc-trades");

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..line import Line, Tone, line
 from ..seats import Names, seat_name, subject
+from . import offers
 from .names import (
     COUNTRIES,
     DATA,
@@ -202,20 +203,6 @@ def offer_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     return line(said, tone="strong" if to == me else "")
 
 
-def swap_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
-    """A trade carried out at any time (R-MC33): the receiver accepted the offerer's offer."""
-    frm, to = data["from"], data["to"]
-    give, ask = items_words(data["give"]), items_words(data["ask"])
-    gets = f"{subject(to, me, names)} {does(to, me, 'accepts')} {whose(frm, me, names)} offer"
-    if not ask:
-        said = f"{gets}: {joined(give)}, a gift."
-    elif not give:
-        said = f"{gets}: {joined(ask)} for nothing."
-    else:
-        said = f"{gets}: {joined(give)} for {joined(ask)}."
-    return line(said, tone="strong" if me in (frm, to) else "")
-
-
 def over_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     money = list(data["money"])
     winners = list(data["winners"])
@@ -235,6 +222,8 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
     def act(word: str) -> str:
         return f"{who} {does(seat, me, word)}"
 
+    if kind in offers.KINDS:  # offers made at any time (R-MC33)
+        return offers.describe(kind, data, me, names)
     # private events: only for the seats that may see them
     if kind == "drew":
         return (
@@ -260,17 +249,7 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         if seat == me:
             return line(f"The event cards you offer {seat_name(names, data['to'])}: {joined(cards)}.")
         return line(f"The event cards {seat_name(names, seat)} offers you: {joined(cards)}.")
-    if kind == "swap-cards":
-        frm, to = data["from"], data["to"]
-        if me not in (frm, to):
-            return None
-        cards = [event_name(c) for c in data["give"] if c in EVENTS]
-        if frm == me:
-            return line(f"The event cards you gave {seat_name(names, to)}: {joined(cards)}.")
-        return line(f"The event cards {seat_name(names, frm)} gave you: {joined(cards)}.", tone="special")
     # public events
-    if kind == "swap":
-        return swap_line(data, me, names)
     if kind == "take":
         return line(f"{act('takes')} {company_name(data['company'])} (set-up).")
     if kind == "round":
