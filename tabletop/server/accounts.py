@@ -78,6 +78,19 @@ def address(request: Request) -> str:
     return client_address(request)
 
 
+def set_cookie(request: Request, response: Response, name: str, token: str, seconds: int, path: str) -> None:
+    """An HttpOnly, SameSite=Lax cookie (Secure when served over HTTPS) holding ``token``."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=seconds,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path=path,
+    )
+
+
 def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
     api = APIRouter(prefix="/api/account")
     hasher = PasswordHasher()
@@ -121,28 +134,12 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
             DEVICES_PER_USER,
             replaces,
         )
-        response.set_cookie(
-            DEVICE_COOKIE,
-            token,
-            max_age=DEVICE_SECONDS,
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-            path=DEVICE_PATH,
-        )
+        set_cookie(request, response, DEVICE_COOKIE, token, DEVICE_SECONDS, DEVICE_PATH)
 
     async def start_session(request: Request, response: Response, user_id: int) -> None:
         token = secrets.token_urlsafe(32)
         await hub.writer.call(hub.storage.add_session, token_hash(token), user_id, clock() + SESSION_SECONDS)
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=SESSION_SECONDS,
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-            path="/",
-        )
+        set_cookie(request, response, COOKIE, token, SESSION_SECONDS, "/")
 
     @api.post("/signup", status_code=201)
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, str]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, inspect, select, update
+from sqlalchemy import Engine, Table, create_engine, delete, event, func, insert, inspect, select, update
 from sqlalchemy.engine import Connection
 
 from .schema import (
@@ -194,11 +194,15 @@ class Storage:
 
     def session_user(self, token_hash: str, now: float) -> Account | None:
         """The user of an unexpired session, or None."""
+        return self._holder(sessions_t, token_hash, now)
+
+    def _holder(self, tokens: Table, token_hash: str, now: float) -> Account | None:
+        """The user holding the unexpired token ``token_hash`` of ``tokens`` (sessions, devices)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(users_t.c.id, users_t.c.name)
-                .join(sessions_t, sessions_t.c.user_id == users_t.c.id)
-                .where(sessions_t.c.token_hash == token_hash, sessions_t.c.expires > now)
+                .join(tokens, tokens.c.user_id == users_t.c.id)
+                .where(tokens.c.token_hash == token_hash, tokens.c.expires > now)
             ).first()
         return None if row is None else Account(int(row[0]), str(row[1]))
 
@@ -241,13 +245,7 @@ class Storage:
 
     def device_user(self, token_hash: str, now: float) -> Account | None:
         """The user of an unexpired device cookie, or None."""
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                select(users_t.c.id, users_t.c.name)
-                .join(devices_t, devices_t.c.user_id == users_t.c.id)
-                .where(devices_t.c.token_hash == token_hash, devices_t.c.expires > now)
-            ).first()
-        return None if row is None else Account(int(row[0]), str(row[1]))
+        return self._holder(devices_t, token_hash, now)
 
     # -- writes --------------------------------------------------------------------
     def insert_table(self, row: TableRow) -> None:

@@ -8,7 +8,6 @@ resumes) to the same state."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,29 +18,13 @@ from tabletop.core.protocol import Event, with_previews
 from tabletop.core.record import Record, parse_entry
 from tabletop.games.megacorps.phases import SEALED as SEALED_PHASES
 from tabletop.games.megacorps.phases import TURN
-from tabletop.server import hub as hub_module
 
+from .audit import megacorps_choose as choose
 from .helpers import act, join, receive, running, states_by_step, token_of
 
 SEED = 7  # the tables' seed (the lobby draws one at random)
 PLAYERS = 4
 SEALED = ("bid", "vote")
-# the cards that ask several seats at once; the test plays them whenever it can
-EAGER = ("play kleptocrats", "play elections", "play no-confidence")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hub_module, "secrets", SimpleNamespace(randbelow=lambda _: SEED))
-
-
-def choose(legal: list[str], rng: random.Random) -> str:
-    """A random choice, but the sealed cards first and few trade offers (a shorter game)."""
-    eager = [a for a in legal if a in EAGER]
-    if eager:
-        return eager[0]
-    calm = [a for a in legal if not a.startswith("offer")]
-    return rng.choice(calm if calm and rng.random() < 0.9 else legal)
 
 
 def new_table(client: TestClient, seats: list[str]) -> dict[str, Any]:

@@ -150,10 +150,18 @@ def test_an_offer_accepted_between_actions_is_carried_out_and_recorded(db_url: s
             kinds = [e["kind"] for m in watched for e in m.get("events", [])]
             assert "proposal" in kinds and "swap" in kinds
             assert "no attack" not in json.dumps(watched)
-    # the trade is in the record: the next server replays it
+            send(b, type="offer", to=0, give=["1"], ask=[], note="left open")  # still open at the stop
+            pending = newest(a, seen_a, offer["id"])
+    # the trade and the open offer are in the record: the next server replays them, promise and all
     with running(db_url, clock=Clock(), clock_tick=0) as client:
         again = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
         assert company in holdings(again.state, 1)["companies"]
+        assert [(o["id"], o["status"]) for o in again.state.open_offers(0)] == [(pending["id"], "open")]
+        assert [(o["id"], o["note"], o["status"]) for o in again.offers.for_seat(0)][-1] == (
+            pending["id"],
+            "left open",
+            "open",
+        )
 
 
 def test_offers_withdrawn_declined_expired_and_refused_change_nothing(db_url: str) -> None:

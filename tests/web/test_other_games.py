@@ -27,8 +27,10 @@ def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
 def choose(page: Any) -> Any:
     """The element a sensible player clicks: hold from 15 up, else the first legal choice."""
     if page.query_selector("button.action[data-action='hold']"):
-        total = page.eval_on_selector(".s7-me .s7-total", "n => Number(n.textContent)")
-        if total >= 15:
+        shown = page.query_selector(".s7-me .s7-total")
+        if shown is None:  # drawn again between the two looks: look again
+            return None
+        if shown.evaluate("n => Number(n.textContent)") >= 15:
             return page.query_selector("button.action[data-action='hold']")
     return page.query_selector(CLICKABLE)
 

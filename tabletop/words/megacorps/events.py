@@ -27,7 +27,6 @@ from .names import (
     event_text,
     government_name,
     industry_name,
-    items_words,
     joined,
     mercenaries,
     obj,
@@ -191,16 +190,7 @@ def votes_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
 
 
 def offer_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
-    seat, to = data["seat"], data["to"]
-    who = subject(seat, me, names)
-    give, ask = items_words(data["give"]), items_words(data["ask"])
-    if not ask:
-        said = f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} as a gift."
-    elif not give:
-        said = f"{who} {does(seat, me, 'asks')} {obj(to, me, names)} for {joined(ask)}, giving nothing."
-    else:
-        said = f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} for {joined(ask)}."
-    return line(said, tone="strong" if to == me else "")
+    return line(f"{offers.offer_said(data, me, names)}.", tone="strong" if data["to"] == me else "")
 
 
 def over_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:

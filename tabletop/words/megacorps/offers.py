@@ -20,17 +20,22 @@ CLOSED = {
 }
 
 
-def proposal_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
-    seat, to, number = data["seat"], data["to"], data["id"]
+def offer_said(data: Mapping[str, Any], me: int | None, names: Names) -> str:
+    """``seat`` offers ``to`` what it gives for what it asks (an in-turn offer sent, or one made
+    at any time), without the full stop."""
+    seat, to = data["seat"], data["to"]
     who = subject(seat, me, names)
     give, ask = items_words(data["give"]), items_words(data["ask"])
     if not ask:
-        said = f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} as a gift"
-    elif not give:
-        said = f"{who} {does(seat, me, 'asks')} {obj(to, me, names)} for {joined(ask)}, giving nothing"
-    else:
-        said = f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} for {joined(ask)}"
-    return line(f"{said} (offer {number}).", tone="strong" if to == me else "")
+        return f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} as a gift"
+    if not give:
+        return f"{who} {does(seat, me, 'asks')} {obj(to, me, names)} for {joined(ask)}, giving nothing"
+    return f"{who} {does(seat, me, 'offers')} {obj(to, me, names)} {joined(give)} for {joined(ask)}"
+
+
+def proposal_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
+    said = offer_said(data, me, names)
+    return line(f"{said} (offer {data['id']}).", tone="strong" if data["to"] == me else "")
 
 
 def swap_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
