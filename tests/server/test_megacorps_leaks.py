@@ -8,6 +8,7 @@ resumes) to the same state."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from tabletop.core.protocol import Event, with_previews
 from tabletop.core.record import Record, parse_entry
 from tabletop.games.megacorps.phases import SEALED as SEALED_PHASES
 from tabletop.games.megacorps.phases import TURN
+from tabletop.server import hub as hub_module
 
 from .audit import megacorps_choose as choose
 from .helpers import act, join, receive, running, states_by_step, token_of
@@ -25,6 +27,11 @@ from .helpers import act, join, receive, running, states_by_step, token_of
 SEED = 7  # the tables' seed (the lobby draws one at random)
 PLAYERS = 4
 SEALED = ("bid", "vote")
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hub_module, "secrets", SimpleNamespace(randbelow=lambda _: SEED))
 
 
 def new_table(client: TestClient, seats: list[str]) -> dict[str, Any]:

@@ -157,7 +157,10 @@ def test_every_other_game_to_the_end_in_firefox(ff: Session, live: Live, game: s
         assert offered <= legal, f"{game} at step {now['step']}: {offered - legal} are not legal"
 
     clicks, turns_checked, steps = play_to_the_end(ff, room, 200, random.Random(7).random, only_legal_offered)
-    assert turns_checked >= 1 and clicks >= turns_checked, (clicks, turns_checked)
+    # every click was at a step checked first (play_to_the_end); a step may be checked without a
+    # click of its own when the table moves on under the page while seat 0 is still asked (a sealed
+    # bid answered by a bot first asks seat 0 again at the next step)
+    assert turns_checked >= 1 and clicks >= 1, (clicks, turns_checked)
     assert steps == sorted(steps)  # the step only moves on
     until(ff, f"document.querySelectorAll('#end table.final tr').length === {len(seats)}")
     assert room.over and steps[-1] == room.step
