@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalAction
@@ -57,7 +57,6 @@ class Kept:
     at: float
     status: str = OPEN
     reason: str | None = None
-    touched: set[int] = field(default_factory=set)
 
     def to_json(self, now: float, ends: float | None) -> dict[str, JSON]:
         return {
