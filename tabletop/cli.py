@@ -1,4 +1,4 @@
-"""The `tabletop` command: play, simulate, replay, and list the games.
+"""The `tabletop` command: play, simulate, replay, list the games and print their rules.
 
 Engine errors (``TabletopError``) become one red line and exit code 2 for bad
 usage (unknown game, bad options or arguments) or 1 for everything else
@@ -457,6 +457,23 @@ def list_games() -> None:
                 table.add_row(spec.name, spec.type.__name__, repr(spec.default), _allowed(spec), spec.help)
             console.print(table)
         console.print("[dim]Set options with --players N and --option KEY=VALUE.[/]")
+
+
+# ------------------------------------------------------------------- rules
+@app.command("rules")
+def rules_command(
+    game: GameArg,
+    glossary: Annotated[
+        bool, typer.Option("--glossary/--no-glossary", help="Print the glossary after the rules.")
+    ] = True,
+) -> None:
+    """Print a game's rules for players: a summary with its cards drawn, what the team designed
+    marked provisional, and the glossary of its words (the web app's /rules/GAME)."""
+    from .terminal.rules import render_rules
+
+    with friendly_errors():
+        name = game_class(game).name  # an unknown game is refused by name
+        Console(highlight=False).print(render_rules(name, glossary))
 
 
 # ------------------------------------------------------------------- serve

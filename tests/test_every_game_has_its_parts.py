@@ -1,6 +1,7 @@
 """Every registered game has every part a game needs, in every layer (docs/architecture.md,
 "Adding a game"): rules, conformance hooks, a heuristic bot, search plug-ins, words, a terminal
-screen, a browser renderer, golden playthroughs, a player's page, rules coverage, the README."""
+screen, a browser renderer, golden playthroughs, a player's page, rules coverage, the README, and
+the rules for players with their glossary (tabletop/words/rules)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from tabletop.sim.content import DATA_FILES
 from tabletop.terminal.app import SUPPORTED
 from tabletop.terminal.screens import SCREENS
 from tabletop.words import WORDING, content
+from tabletop.words.rules import games as games_with_rules
+from tabletop.words.rules import rules
 
 from .conformance.hooks import HOOKS
 
@@ -44,6 +47,16 @@ def test_rules_bots_and_words(name: str) -> None:
     content(name)  # the printed texts a front end needs load
     assert name in ENCODINGS, f"{name}: write its research encoding in tabletop/envs/ (registry.py)"
     assert name in DATA_FILES, f"{name}: name its data file in tabletop/sim/content.py (balance variants)"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_for_players_with_a_glossary(name: str) -> None:
+    assert name in games_with_rules(), (
+        f"{name}: write its rules for players, tabletop/words/rules/{name}.toml (docs/learning.md)"
+    )
+    loaded = rules(name)  # it loads: every entry and token checked
+    assert loaded.sections, f"{name}: its rules need [[section]]s"
+    assert loaded.terms, f"{name}: its rules need a glossary ([[term]]s), the words its table explains"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accounts, players
+from . import accounts, players, rules_api
 from .hub import Hub, Settings
 from .lobby import router
 from .origins import OriginCheck
@@ -83,6 +83,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.include_router(router(hub))
     app.include_router(accounts.router(hub, hub.settings.clock))
     app.include_router(players.router(hub))
+    app.include_router(rules_api.router())  # the players' rules and glossaries
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:
@@ -110,6 +111,11 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     @app.get("/players/{name}", include_in_schema=False)
     async def player_page(name: str) -> FileResponse:
         return page("player.html")
+
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str = "") -> FileResponse:
+        return page("rules.html")  # js/rules.js reads the game from the address
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

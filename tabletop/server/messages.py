@@ -7,6 +7,10 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
   (``legal_actions_for(seat)``: anything else is refused, ``core.protocol.offered``); ``step``
   (optional) is the number of actions the client has seen; an action sent for an older position is
   refused as stale
+- ``{"type": "why", "action": "Ku"}``: why that text is not one of the seat's choices now; the
+  answer, to that socket only, is ``{"type": "why", "action", "step", "reason"}``: the reason
+  ``core.protocol.offered`` gives (what an ``action`` message with that text would be told), or
+  null when it is a choice.  It changes nothing and is never stored; spectators are refused
 - ``{"type": "ping"}``
 - ``{"type": "chat", "text": "good luck"}``: a line in the table's chat (seats only)
 - ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
@@ -23,8 +27,8 @@ messages, so no action text can make them.
 A join without a token from a browser logged in to an account that holds a seat at the table
 takes that seat.
 
-Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``offers``, ``error``, ``pong``
-(docs/server.md shows each).
+Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``offers``, ``why``,
+``error``, ``pong`` (docs/server.md shows each).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import orjson
 
 MAX_MESSAGE = 4096
 MAX_NAME = 24
+MAX_ACTION = 64  # characters in an action's text (an action message's, a why message's)
 MAX_CHAT = 300  # characters in a chat line
 MAX_NOTE = 200  # characters in an offer's promise
 MAX_ITEMS = 16  # items on each side of an offer (the game may allow fewer)
@@ -60,6 +65,13 @@ class Join:
 class Act:
     action: str
     step: int | None
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why ``action`` is not one of the seat's choices now (answered, never played)."""
+
+    action: str
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,7 @@ class Reply:
     accept: bool
 
 
-Message = Join | Act | Ping | Say | Back | Leave | MakeOffer | Withdraw | Reply
+Message = Join | Act | Why | Ping | Say | Back | Leave | MakeOffer | Withdraw | Reply
 
 
 def dumps(value: Any) -> str:
@@ -142,12 +154,18 @@ def parse(text: str | bytes | None) -> Message:
     kind = data.get("type")
     if kind == "action":
         action, step = data.get("action"), data.get("step")
-        if not isinstance(action, str) or not action or len(action) > 64:
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
             raise BadMessage("malformed", 'an action message needs "action": the action\'s text, e.g. "Ku"')
         if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
             raise BadMessage("malformed", '"step" must be the number of actions you have seen')
         _only(data, {"type", "action", "step"})
         return Act(action, step)
+    if kind == "why":
+        action = data.get("action")
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+            raise BadMessage("malformed", 'a why message needs "action": the action\'s text, e.g. "Ku"')
+        _only(data, {"type", "action"})
+        return Why(action)
     if kind == "join":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 128):
@@ -182,7 +200,7 @@ def parse(text: str | bytes | None) -> Message:
     if isinstance(kind, str) and kind in simple:
         _only(data, {"type"})
         return simple[kind]()
-    kinds = '"join", "action", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
+    kinds = '"join", "action", "why", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
     raise BadMessage("malformed", f'"type" must be {kinds}')
 
 

@@ -470,6 +470,21 @@ class Room:
             raise Refused("illegal", str(err)) from None
         await self._commit(seat, action, auto=auto, secret=len(self.prompts) > 1)
 
+    async def why(self, seat: int | None, text: str) -> dict[str, JSON]:
+        """Why ``text`` is not one of ``seat``'s choices now: the reason ``core.protocol.offered``
+        gives (``None`` when it is one), with the step it holds at.  The reason depends only on what
+        the seat may see (tests/conformance/test_refusals.py); nothing changes, nothing is stored.
+        Read under the lock: ``_commit`` applies an action before its write is awaited, and the
+        state must not be read a step ahead of the record (or on a failed write's way back)."""
+        if seat is None:
+            raise Refused("spectator", "spectators have no choices; open a seat's invitation link to play")
+        async with self.lock:
+            try:
+                offered(self.state, seat, text)
+            except (IllegalAction, InvalidActionText) as err:
+                return {"type": "why", "action": text, "step": self.step, "reason": str(err)}
+            return {"type": "why", "action": text, "step": self.step, "reason": None}
+
     async def _commit(
         self,
         seat: int,

@@ -27,6 +27,7 @@ from .messages import (
     Ping,
     Reply,
     Say,
+    Why,
     Withdraw,
     dumps,
     error,
@@ -216,6 +217,8 @@ async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
             message = parse(text)
             if isinstance(message, Act):
                 await room.submit(conn.seat, message.action, message.step)
+            elif isinstance(message, Why):  # answered to this socket only; nothing changes
+                conn.send(dumps(await room.why(conn.seat, message.action)))
             elif isinstance(message, Ping):
                 conn.send(dumps({"type": "pong", "step": room.step}))
             elif isinstance(message, MakeOffer):

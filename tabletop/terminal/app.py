@@ -24,6 +24,7 @@ from ..core.registry import make
 from .journal import Journal
 from .prompt import Choice, Command, Invalid, interpret, why_not_megalomania
 from .render import render_round_result, render_view
+from .rules import with_rules
 from .saving import Seating, bot_seed, load_game, save_game
 from .summary import render_final, render_help
 
@@ -136,7 +137,7 @@ class Session:
         return interpret(raw, view, why_not_megalomania)
 
     def _help(self) -> RenderableType:
-        return render_help()
+        return with_rules(self.game.name, render_help())  # the rules in short, then the keys
 
     def _ask(self, prompt: str) -> str:
         try:

@@ -39,6 +39,7 @@ from ..words import labels, wording
 from .app import WIDE, Session
 from .lines import rich_line
 from .prompt import Choice, Command, Invalid, interpret
+from .rules import with_rules
 from .saving import bot_seed
 
 SCREENS: dict[str, str] = {
@@ -162,7 +163,7 @@ class ScreenSession(Session):
 
     def _help(self) -> RenderableType:
         rendered: RenderableType = self.screen.render_help()
-        return rendered
+        return with_rules(self.game.name, rendered)  # the rules in short, then the screen's help
 
     # -- offers made at any time (games whose state is ``Trading``: MegaCorps) -----------------------
     def _move(self, text: str, view: dict[str, Any]) -> Invalid | None:

@@ -3,6 +3,7 @@
 // Uprising Meter) and the leaderboard in the sidebar.  Everything in the clan game is open
 // (docs/rulings.md, C3): only the decks' order is unknown, and this page draws only the view.
 import { el } from "./cards.js";
+import { markWhy } from "./why.js";
 import { who } from "./words.js";
 import * as s7 from "./summon7.js";
 
@@ -64,7 +65,8 @@ function words(ctx, text) {
 
 // ---- pieces -------------------------------------------------------------------------------------
 // A power card: coloured by the phase it is played in.  opts: size ("mini", "mid", "big"), action
-// (a legal action: the card is clickable), ctx.
+// (a legal action: the card is clickable), ctx, why (the action it would be, when it cannot be
+// played now: pointing at it says why, why.js).
 function powerCard(id, opts = {}) {
   const p = power(id);
   const clickable = Boolean(opts.action && opts.ctx && opts.ctx.act);
@@ -84,8 +86,16 @@ function powerCard(id, opts = {}) {
     node.dataset.action = opts.action;
     node.title = words(opts.ctx, opts.action);
     node.addEventListener("click", () => opts.ctx.act(opts.action));
+  } else if (opts.why) {
+    markWhy(node, opts.why);
   }
   return node;
+}
+
+// The action a card or a place of yours would be when it cannot be played now (null: none to
+// explain: a spectator, the replay, the game over).
+function whyOf(ctx, text) {
+  return ctx.act && ctx.me !== null && ctx.me !== undefined ? text : null;
 }
 
 function humanToken(id, count, opts = {}) {
@@ -207,6 +217,7 @@ function choosing(view, ctx) {
   const choices = legal.filter((a) => a.startsWith("choose="));
   if (!choices.length) {
     box.append(el("div", "caption", view.to_act !== null ? `${s7.nameOf(view.to_act, ctx)} ${view.to_act === ctx.me ? "choose" : "is choosing"} a character…` : "Characters"));
+    if (whyOf(ctx, "choose")) box.append(freeCharacters(view));
     return box;
   }
   box.append(el("div", "caption", "Choose your character: click a card"));
@@ -228,6 +239,23 @@ function choosing(view, ctx) {
   return box;
 }
 
+// The characters nobody has taken yet, while another seat chooses: pointing at one says why it
+// cannot be taken now (why.js).
+function freeCharacters(view) {
+  const taken = new Set([...view.seats.map((s) => s.character), view.head.character].filter(Boolean).map((c) => c.id));
+  const row = el("div", "char-cards");
+  for (const [id, c] of Object.entries(CONTENT.characters)) {
+    if (taken.has(id)) continue;
+    const card = el("div", `card char ${c.diet}`);
+    card.append(el("span", "char-title", c.name.replace(/^The /, "")));
+    if (c.diet) card.append(el("span", `diet ${c.diet}`, `eats ${humanName(c.diet, 2)}`));
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", c.name);
+    row.append(markWhy(card, `choose=${id}`));
+  }
+  return row;
+}
+
 function draftPanel(view, ctx) {
   const box = el("div", "clan-draft");
   const legal = ctx.act && view.to_act === ctx.me ? view.legal || [] : [];
@@ -240,7 +268,7 @@ function draftPanel(view, ctx) {
   const row = el("div", "pw-row");
   for (const id of view.pool) {
     const action = legal.includes(`claim=${id}`) ? `claim=${id}` : null;
-    row.append(powerCard(id, { size: "big", action, ctx }));
+    row.append(powerCard(id, { size: "big", action, ctx, why: whyOf(ctx, `claim=${id}`) }));
   }
   box.append(row);
   return box;
@@ -274,6 +302,11 @@ function cityPanel(view, ctx, active) {
       slots.append(slot);
     }
     slots.title = "dominance meeples, first slot first: a new one goes first and pushes the others along";
+    if (active && !legal.includes(`place=${loc.id}`) && whyOf(ctx, "place")) {
+      slots.setAttribute("role", "group");
+      slots.setAttribute("aria-label", `${capital(loc.name.replace(/^the /, ""))}: its dominance meeples`);
+      markWhy(slots, `place=${loc.id}`);
+    }
     tile.append(slots);
     const capture = (h) => (legal.includes(`capture=${loc.id}/${h}`) ? `capture=${loc.id}/${h}` : null);
     tile.append(humanRow(loc.humans, { actionFor: capture, ctx }));
@@ -385,7 +418,8 @@ function meRow(view, ctx, legal) {
   if (!entry.hand.length) hand.append(el("span", "nobody", "no power cards"));
   for (const id of entry.hand) {
     const action = legal.includes(`play=${id}`) ? `play=${id}` : null;
-    hand.append(powerCard(id, { size: "mid", action, ctx }));
+    const aimed = legal.some((a) => a.startsWith(`play=${id}@`)); // played at a seat: the buttons
+    hand.append(powerCard(id, { size: "mid", action, ctx, why: aimed ? null : whyOf(ctx, `play=${id}`) }));
   }
   return hand;
 }
@@ -396,7 +430,8 @@ function after(view, ctx) {
 }
 
 const showCards = (view) => view.stage !== "choose";
-const HOOKS = { cls: "clan", bar, centre, seatTop, totalExtra, seatExtras, prompt, buttons, meRow, after, showCards };
+const whyHitHold = (view) => view.phase === "home" || view.phase === "ward";
+const HOOKS = { cls: "clan", bar, centre, seatTop, totalExtra, seatExtras, prompt, buttons, meRow, after, showCards, whyHitHold };
 
 export function renderTable(root, ctx) {
   useContent(ctx);

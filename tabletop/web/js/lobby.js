@@ -231,6 +231,40 @@ async function refresh() {
   }
 }
 
+// ---- learning to play: each game's rules page (/rules/GAME) --------------------------------
+
+let ruled = null; // the games that have rules (GET /api/rules), once known
+
+// The "Rules" link beside the game chosen: its rules page.
+function showRulesLink() {
+  const link = $("#game-rules");
+  const game = currentGame();
+  if (!link || !game) return;
+  link.href = `/rules/${encodeURIComponent(game.name)}`;
+  link.setAttribute("aria-label", `Rules of ${game.title}`);
+  link.hidden = Boolean(ruled) && !ruled.some((g) => g.game === game.name);
+}
+
+// "Learn to play": every game with its rules page.
+async function learn() {
+  try {
+    ruled = (await api("/api/rules")).games || [];
+  } catch {
+    ruled = null;
+    return;
+  }
+  const items = ruled.map((g) => {
+    const item = el("li");
+    const link = el("a", null, `${g.title}: the rules`);
+    link.href = `/rules/${encodeURIComponent(g.game)}`;
+    link.dataset.game = g.game;
+    item.append(link, el("p", null, g.pitch), el("p", "muted", g.players));
+    return item;
+  });
+  $("#learn").replaceChildren(...items);
+  showRulesLink();
+}
+
 // ---- my tables ----------------------------------------------------------------------------
 
 function whoseTurn(t) {
@@ -337,6 +371,9 @@ async function start() {
   }
   if (catalogue.games.some((g) => g.name === "megalomania")) $("#game").value = "megalomania"; // the first game
   $("#game").addEventListener("change", drawOptions);
+  $("#game").addEventListener("change", showRulesLink);
+  showRulesLink();
+  learn();
   $("#create").addEventListener("submit", create);
   drawOptions();
   refresh();

@@ -5,8 +5,9 @@
 // content, sent once per join.
 import { el, headCell } from "./cards.js";
 import {
-  backs, capital, cardName, manaCard, printedTexts, shardMeter, suitName, suitText, useContent, wizard, wizardBox,
+  backs, capital, cardName, cardParts, manaCard, printedTexts, shardMeter, suitName, suitText, useContent, wizard, wizardBox,
 } from "./manasurge-cards.js";
+import { markWhy } from "./why.js";
 import { seatLabel, who } from "./words.js";
 
 const SUIT_LETTERS = ["B", "F", "W", "L", "Q"];
@@ -261,6 +262,13 @@ function handAction(card, legal) {
   return [`cast=${card}`, `play=${card}`, `discard=${card}`].find((t) => legal.includes(t)) || null;
 }
 
+// What a click on a card of your hand would be in this phase, for a card that cannot be played now:
+// pointing at it says why (why.js).
+function whyAction(view, card) {
+  if (view.phase === "open" && !cardParts(card).meta) return `cast=${card}`; // (a metamagic card: never cast)
+  return view.phase === "discard" ? `discard=${card}` : `play=${card}`;
+}
+
 function giveTargets(card, legal) {
   const prefix = `give=${card}@`;
   return legal.filter((t) => t.startsWith(prefix)).map((t) => Number(t.slice(prefix.length)));
@@ -331,7 +339,12 @@ function myArea(view, ctx, bottom) {
       const canGive = giveTargets(card, legal).length > 0;
       const dim = legal.length > 0 && !action && !canGive && ["open", "play", "again", "give", "discard"].includes(view.phase);
       const note = view.phase === "play" && legal.length && !playable.has(card) ? "not a valid play now" : null;
-      hand.append(manaCard(card, { size: "big", action, pick: canGive && !action ? card : null, onPick: pick, picked: picked === card, dim, ctx, note }));
+      const face = manaCard(card, { size: "big", action, pick: canGive && !action ? card : null, onPick: pick, picked: picked === card, dim, ctx, note });
+      if (me && ctx.act && !action && !canGive) {
+        face.setAttribute("role", "img"); // a card, named, that a keyboard reaches too
+        markWhy(face, whyAction(view, card));
+      }
+      hand.append(face);
     }
     if (!faces.length) hand.append(el("span", "nobody", "no cards in hand"));
   } else {

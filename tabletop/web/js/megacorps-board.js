@@ -8,6 +8,7 @@ import { el } from "./cards.js";
 import { label } from "./words.js";
 import { countryName, countryStats, companyName, industryName } from "./megacorps-names.js";
 import { attachPreview } from "./megacorps-preview.js";
+import { markWhy } from "./why.js";
 
 const MARKERS = {
   "-1": { cls: "unowned", mark: "", words: "unowned" },
@@ -69,6 +70,13 @@ export function placeActions(view, legal) {
   return found;
 }
 
+// The action a place would be when it cannot be played now (null: nothing to explain: a spectator,
+// the replay, the game over).  Pointing at it says why (why.js); the board's places are many, so
+// they are not made focusable: the keyboard has the list of the places that can be played.
+export function whyOf(view, ctx, text) {
+  return ctx.act && ctx.me !== null && ctx.me !== undefined && view.phase !== "over" ? text : null;
+}
+
 function clickable(node, ctx, text, words) {
   node.classList.add("playable");
   node.dataset.action = text;
@@ -110,6 +118,8 @@ function companyBox(view, code, ctx, action) {
   box.title = words;
   box.setAttribute("aria-label", words);
   if (!action) box.setAttribute("role", "img");
+  const why = action ? null : whyOf(view, ctx, `${view.phase === "draft" ? "take" : "buy"} ${code}`);
+  if (why) markWhy(box, why, false);
   if (action) {
     const verb = VERBS[action.split(" ")[0]];
     clickable(box, ctx, action, `${verb} ${companyName(code)}`);
@@ -132,6 +142,8 @@ function countryHead(view, code, ctx, action) {
     name.type = "button";
     const verb = VERBS[action.split(" ")[0]];
     clickable(name, ctx, action, `${verb} ${countryName(code)}`);
+  } else if (whyOf(view, ctx, "war")) {
+    markWhy(name, `war ${code}`, false);
   }
   head.append(name);
   const facts = el("div", "mc-country-facts");
@@ -157,7 +169,7 @@ function countryHead(view, code, ctx, action) {
   return head;
 }
 
-function industryHead(code, ctx, action) {
+function industryHead(view, code, ctx, action) {
   const head = el("th", "mc-industry");
   head.scope = "col";
   head.dataset.industry = code;
@@ -168,7 +180,9 @@ function industryHead(code, ctx, action) {
     clickable(button, ctx, action, `${verb} ${industryName(code)}`);
     head.append(button);
   } else {
-    head.append(el("span", "mc-industry-name", industryName(code)));
+    const name = el("span", "mc-industry-name", industryName(code));
+    if (whyOf(view, ctx, "payout")) markWhy(name, `payout ${code}`, false);
+    head.append(name);
   }
   return head;
 }
@@ -180,7 +194,7 @@ export function boardTable(view, ctx, places) {
   table.setAttribute("aria-label", "the board: industries by countries");
   const head = el("tr");
   head.append(el("th", "mc-corner", "Country"));
-  for (const code of industries) head.append(industryHead(code, ctx, places.industry[code]));
+  for (const code of industries) head.append(industryHead(view, code, ctx, places.industry[code]));
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");

@@ -5,7 +5,8 @@
 // shows only as "answered".  Names and texts: megacorps-names.js.
 import { el, headCell } from "./cards.js";
 import { label } from "./words.js";
-import { boardTable, nameOf, placeActions } from "./megacorps-board.js";
+import { boardTable, nameOf, placeActions, whyOf } from "./megacorps-board.js";
+import { markWhy } from "./why.js";
 import { decisionPanel, keepFocus } from "./megacorps-choices.js";
 import { placeList } from "./megacorps-list.js";
 import { corporationName, countryName, eventInfo, payoutTable, useContent } from "./megacorps-names.js";
@@ -118,7 +119,7 @@ function players(view, ctx) {
 // ---- your event cards ---------------------------------------------------------------------------
 let cardCount = 0; // ids for the cards' texts
 
-function eventCard(code, ctx, action) {
+function eventCard(code, ctx, action, why) {
   const info = eventInfo(code);
   const node = el(action ? "button" : "div", "mc-card");
   node.dataset.card = code;
@@ -137,6 +138,8 @@ function eventCard(code, ctx, action) {
     const words = label(ctx, action);
     if (words !== action) node.title = `${words}: ${info.text}`;
     node.addEventListener("click", () => ctx.act(action));
+  } else if (why) {
+    markWhy(node, why); // pointing at it, focusing or tapping it says why it cannot be played now
   }
   return node;
 }
@@ -153,7 +156,7 @@ function handArea(view, ctx, legal, placed) {
   for (const code of cards) {
     const action = legal.includes(`play ${code}`) ? `play ${code}` : null;
     if (action) placed.add(action);
-    row.append(eventCard(code, ctx, action));
+    row.append(eventCard(code, ctx, action, seat === ctx.me ? whyOf(view, ctx, `play ${code}`) : null));
   }
   if (!cards.length) row.append(el("p", "muted", "no event cards"));
   box.append(row);

@@ -1,6 +1,7 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
 import { MARKS, cardBack, cardFace, el, headCell, parts } from "./cards.js";
+import { markWhy } from "./why.js";
 import { cardAction, label, seatLabel, who } from "./words.js";
 
 const SLOTS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -17,6 +18,14 @@ const PHASE_PROMPTS = {
   "after-play": "Use a power or cubes on your card, or be done",
   "explorer-return": "Your Explorer: click a card to put it back into the previous trick",
 };
+
+// What a click on a card of yours would be in each phase (its plain text: a card played), for the
+// cards that cannot be played now: pointing at one says why (why.js).
+const CARD_VERBS = { "explorer-return": "return=", "lay-out": "lay=", split: "pile=", "hand-over": "give=" };
+
+function whyCard(view, card) {
+  return `${CARD_VERBS[view.phase] || ""}${card}`;
+}
 
 function slotOf(seat, bottom, n) {
   return (SLOTS[n] || SLOTS[4])[(seat - bottom + n) % n] || "top";
@@ -218,6 +227,7 @@ function myArea(view, ctx) {
     }
     const face = cardFace(c, opts);
     if (choice) face.classList.add("playable");
+    else if (ctx.act) markWhy(face, whyCard(view, c));
     return face;
   };
   for (const c of entry.hand || []) {
@@ -230,6 +240,7 @@ function myArea(view, ctx) {
     const face = cardFace(c, opts);
     if (choice) face.classList.add("playable");
     else if (playing && (view.phase === "play" || view.phase === "explorer-return")) face.classList.add("unplayable");
+    if (!choice && ctx.act) markWhy(face, whyCard(view, c));
     if ((entry.known_cards || []).includes(c)) face.append(el("span", "badge known", "seen"));
     hand.append(face);
   }

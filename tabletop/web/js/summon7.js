@@ -4,6 +4,7 @@
 // only the deck's order is unknown, and nothing here needs it.  The clan game (clan.js) reuses
 // the table, the cards and the sums.
 import { el, headCell } from "./cards.js";
+import { markWhy } from "./why.js";
 import { seatLabel, who } from "./words.js";
 
 export const STATUS_WORDS = { active: "in play", held: "held", busted: "busted" };
@@ -258,7 +259,8 @@ export function bustMeter(p, hungry) {
 }
 
 // The box below the felt: your cards, the prompt, the buttons.  hooks.meRow(view, ctx, legal)
-// adds the clan game's part beside your cards; hooks.prompt and hooks.buttons replace the defaults.
+// adds the clan game's part beside your cards; hooks.prompt and hooks.buttons replace the defaults;
+// hooks.whyHitHold(view) says whether Hit and Hold are shown, explained, when it is not your turn.
 function myArea(view, ctx, hooks) {
   const seat = ctx.bottom;
   const entry = view.seats[seat];
@@ -302,6 +304,8 @@ function myArea(view, ctx, hooks) {
   if (mine) {
     if (hooks.buttons) hooks.buttons(buttons, view, ctx, legal);
     else defaultButtons(buttons, view, ctx, legal);
+  } else if (me && ctx.act && view.phase !== "over" && (!hooks.whyHitHold || hooks.whyHitHold(view))) {
+    whyButtons(buttons);
   }
   box.append(buttons);
   return box;
@@ -317,6 +321,18 @@ export function hitHoldButtons(buttons, view, ctx, legal, hungry = false) {
   }
   if (legal.includes("hold")) buttons.append(bigButton(ctx, "hold", "Hold", { detail: `Hold at ${entry.total}`, cls: "hold" }));
   if (legal.includes("hit")) buttons.append(bustMeter(bustChance(view, me, hungry), hungry));
+}
+
+// Hit and Hold when it is not your turn: they do nothing, and pointing at or tapping one says why
+// (why.js: whose decision the table waits for, in the engine's words).
+function whyButtons(buttons) {
+  for (const [text, title] of [["hit", "Hit"], ["hold", "Hold"]]) {
+    const button = el("button", `button why-off ${text}`);
+    button.type = "button";
+    button.setAttribute("aria-disabled", "true");
+    button.append(el("b", null, title));
+    buttons.append(markWhy(button, text));
+  }
 }
 
 function defaultButtons(buttons, view, ctx, legal) {

@@ -3,10 +3,13 @@ import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
 import { addChatLine, startChat } from "./chat.js";
 import { noteClocks, seatExtras } from "./clock.js";
+import { glossary, termFocus } from "./glossary.js";
 import { focusMark, noteChoices, restoreFocus, setupKeys } from "./keys.js";
 import { setupPanels } from "./panels.js";
 import { rendererFor } from "./renderers.js";
+import { setupRules } from "./rules.js";
 import { lineItem, lineText } from "./said.js";
+import { setupWhy, whyAnswer, whyRedrawn, whyShown } from "./why.js";
 
 const FINAL_CODES = new Set([4400, 4403, 4404]);
 const LOG_MAX = 300;
@@ -91,6 +94,9 @@ function receive(msg) {
     case "chat":
       addChatLine(msg.line);
       break;
+    case "why": // why a card or a place cannot be played now (why.js)
+      whyAnswer(msg);
+      break;
     case "offers": // trade offers made by this seat or to it (games that trade at any time)
       page.offers = msg.offers || [];
       if (page.view) draw();
@@ -167,11 +173,19 @@ function render() {
   $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}${account ? ` as ${account}` : ""}`;
   const board = $("#board");
   const mark = focusMark(board);
+  const explained = whyShown();
+  const named = page.table ? page.table.game : null; // its glossary's terms are explained where they appear
+  const term = termFocus(board);
   game.renderTable(board, ctx);
+  glossary(board, named, term);
   noteChoices(page.view.legal, ctx.act, board);
   restoreFocus(board, mark);
+  whyRedrawn(board, explained, page.step);
+  const sideTerm = termFocus($("#side"));
   game.renderSide($("#side"), ctx);
+  glossary($("#side"), named, sideTerm);
   renderLog();
+  glossary($("#log"), named);
   renderEnd(game, ctx);
   extras.render(page);
   page.fresh = false;
@@ -243,4 +257,6 @@ $("#copy-watch").addEventListener("click", async () => {
 window.addEventListener("hashchange", () => location.reload());
 setupPanels();
 setupKeys($("#keys-help"));
+setupWhy($("#board"), sendMessage);
+setupRules($("#rules-button"), () => page.table && page.table.game);
 connect();

@@ -22,8 +22,11 @@ A file holds::
 
 A term's forms are matched whole-word and case-insensitively where they appear on a table.
 :func:`rules` reads and checks a game's file once (a problem names the file, the entry and what is
-wrong: :class:`~tabletop.core.errors.InvalidOptions`); :meth:`Rules.to_json` is what the API sends,
-each paragraph as a :class:`~tabletop.words.line.Line`'s JSON.
+wrong: :class:`~tabletop.core.errors.InvalidOptions`): the keys above and no others, texts where
+texts are due, ``provisional`` true or false, every token a card of its game (a Megalomania card's
+notation, a Summon 7 value from 0 to 12, a ManaSurge card's text) and no brace left over, each form
+once in the glossary.  :meth:`Rules.to_json` is what the API sends, each paragraph as a
+:class:`~tabletop.words.line.Line`'s JSON.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidOptions
@@ -40,6 +44,11 @@ from ...core.protocol import JSON
 from ..line import Card, Line, Mana, Number, Segment, line
 
 TOKEN = re.compile(r"\{(card|number|mana):([^{}\s]+)\}")
+KEYS = {
+    "the file": {"title", "pitch", "players", "section", "term"},
+    "section": {"title", "text", "provisional"},
+    "term": {"term", "also", "text", "provisional"},
+}
 
 
 @dataclass(frozen=True)
@@ -88,23 +97,49 @@ class Rules:
 
 
 def paragraph(text: str) -> Line:
-    """One paragraph's text, its ``{card:...}`` tokens made the line's cards."""
+    """One paragraph's text, its ``{card:...}`` tokens made the line's cards (ValueError for a token
+    that names no card of its game, or a brace that makes no token)."""
     parts: list[Segment] = []
     at = 0
     for found in TOKEN.finditer(text):
         parts.append(text[at : found.start()])
         kind, value = found.groups()
         if kind == "card":
+            if value not in _megalomania_cards():
+                raise ValueError(f"{{card:{value}}} is no Megalomania card (a rank and a colour letter: Ku)")
             parts.append(Card(value, "named"))
         elif kind == "mana":
+            if value not in _mana_cards():
+                raise ValueError(f"{{mana:{value}}} is no ManaSurge card (a rank and a suit letter: 5L)")
             parts.append(Mana(value))
-        elif not value.isdigit():
-            raise ValueError(f"{{number:{value}}} is not a number")
+        elif not value.isdigit() or not 0 <= int(value) <= 12:
+            raise ValueError(f"{{number:{value}}} is no Summon 7 card (a number from 0 to 12)")
         else:
             parts.append(Number(int(value)))
         at = found.end()
     parts.append(text[at:])
+    stray = next((p for p in parts if isinstance(p, str) and ("{" in p or "}" in p)), None)
+    if stray is not None:
+        bad = re.search(r"\{[^}]*\}?|\}", stray)
+        raise ValueError(
+            f"{bad.group(0) if bad else stray!r} is not a token ({{card:Ku}}, {{number:7}}, {{mana:5L}})"
+        )
     return line(*parts)
+
+
+@functools.cache
+def _megalomania_cards() -> frozenset[str]:
+    from ...games.megalomania.cards import card_text
+
+    return frozenset(card_text(c) for c in range(32))
+
+
+@functools.cache
+def _mana_cards() -> frozenset[str]:
+    from ...games.manasurge.cards import Cards
+    from ...games.manasurge.data import load_data
+
+    return frozenset(Cards(load_data()).kind_of_text)
 
 
 def games() -> list[str]:
@@ -120,11 +155,20 @@ def rules(game: str) -> Rules:
     if game not in games():
         raise InvalidOptions(f"no rules for {game!r}; there are rules for {', '.join(games())}")
     source = resources.files(__name__).joinpath(name)
+    return _load(game, source.read_text(encoding="utf-8"), f"tabletop/words/rules/{name}")
+
+
+def read_file(path: Path) -> Rules:
+    """A rules file anywhere (a draft, a test's), checked as :func:`rules` checks the game's own:
+    InvalidOptions naming ``path``, the entry and what is wrong."""
+    return _load(path.stem, path.read_text(encoding="utf-8"), str(path))
+
+
+def _load(game: str, text: str, shown: str) -> Rules:
     try:
-        data = tomllib.loads(source.read_text(encoding="utf-8"))
-        return _read(game, data)
+        return _read(game, tomllib.loads(text))
     except (tomllib.TOMLDecodeError, ValueError, KeyError, TypeError) as err:
-        raise InvalidOptions(f"tabletop/words/rules/{name}: {err}") from None
+        raise InvalidOptions(f"{shown}: {err}") from None
 
 
 def _text(entry: dict[str, Any], key: str, where: str) -> str:
@@ -134,32 +178,65 @@ def _text(entry: dict[str, Any], key: str, where: str) -> str:
     return " ".join(value.split()) if key != "text" else value.strip()
 
 
+def _entry(entry: Any, kind: str, where: str) -> dict[str, Any]:
+    """``entry`` checked to be a table with only the keys a ``kind`` may have."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where} is not a table of keys (write it [[{kind}]])")
+    unknown = sorted(set(entry) - KEYS[kind])
+    if unknown:
+        names, allowed = ", ".join(map(repr, unknown)), ", ".join(sorted(KEYS[kind]))
+        raise ValueError(f"{where}: unknown key {names} (a {kind} has {allowed})")
+    if not isinstance(entry.get("provisional", False), bool):
+        raise ValueError(f"{where}: 'provisional' is true or false")
+    return entry
+
+
+def _named(entry: Any, key: str, where: str) -> str:
+    """``where`` with the entry's name, when it has one: ``section 3 (The end)``."""
+    name = entry.get(key) if isinstance(entry, dict) else None
+    return f"{where} ({' '.join(name.split())})" if isinstance(name, str) and name.strip() else where
+
+
+def _list(data: dict[str, Any], kind: str) -> list[Any]:
+    entries = data.get(kind) or []
+    if not isinstance(entries, list):
+        raise ValueError(f"{kind!r} is a list of tables (write each one [[{kind}]])")
+    return entries
+
+
 def _read(game: str, data: dict[str, Any]) -> Rules:
+    _entry(data, "the file", "the file")
     sections = []
-    for k, entry in enumerate(data.get("section") or []):
-        where = f"section {k + 1}"
-        paragraphs = [" ".join(p.split()) for p in _text(entry, "text", where).split("\n\n") if p.strip()]
-        sections.append(
-            Section(
-                _text(entry, "title", where),
-                tuple(paragraph(p) for p in paragraphs),
-                bool(entry.get("provisional", False)),
-            )
-        )
+    for k, raw in enumerate(_list(data, "section")):
+        where = _named(raw, "title", f"section {k + 1}")
+        entry = _entry(raw, "section", where)
+        text = _text(entry, "text", where)
+        paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+        try:
+            lines = tuple(paragraph(p) for p in paragraphs)
+        except ValueError as err:
+            raise ValueError(f"{where}: {err}") from None
+        sections.append(Section(_text(entry, "title", where), lines, entry.get("provisional", False)))
     if not sections:
         raise ValueError("no [[section]]")
     terms = []
-    for k, entry in enumerate(data.get("term") or []):
-        where = f"term {k + 1}"
+    seen: dict[str, str] = {}
+    for k, raw in enumerate(_list(data, "term")):
+        where = _named(raw, "term", f"term {k + 1}")
+        entry = _entry(raw, "term", where)
         term = _text(entry, "term", where)
         also = entry.get("also", [])
         if not isinstance(also, list) or not all(isinstance(a, str) and a.strip() for a in also):
-            raise ValueError(f"{where} ({term}): 'also' lists other forms of the term")
+            raise ValueError(f"{where}: 'also' lists other forms of the term")
+        forms = (term, *(" ".join(a.split()) for a in also))
+        for form in forms:
+            if form.lower() in seen:
+                raise ValueError(f"{where}: the form {form!r} is listed twice (also in {seen[form.lower()]})")
+            seen[form.lower()] = where
         text = " ".join(_text(entry, "text", where).split())
-        terms.append(Term(term, (term, *also), text, bool(entry.get("provisional", False))))
-    forms = [f.lower() for t in terms for f in t.forms]
-    if len(forms) != len(set(forms)):
-        raise ValueError("a term or form is listed twice")
+        if "{" in text or "}" in text:
+            raise ValueError(f"{where}: a term's text draws no cards (no {{...}} tokens)")
+        terms.append(Term(term, forms, text, entry.get("provisional", False)))
     return Rules(
         game,
         _text(data, "title", "the file"),
