@@ -1,4 +1,4 @@
-"""The `tabletop` command: play, simulate, replay, list the games and print their rules.
+"""The `tabletop` command: play, simulate, replay, review, list the games and print their rules.
 
 Engine errors (``TabletopError``) become one red line and exit code 2 for bad
 usage (unknown game, bad options or arguments) or 1 for everything else
@@ -430,6 +430,95 @@ def replay(
                 f"[yellow]The record stops before the end of the game ({len(record.actions)} actions).[/]"
             )
         console.print(results_table(state))
+
+
+# ------------------------------------------------------------------ review
+def _percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def review_tables(data: dict[str, Any], every: int) -> list[Table]:
+    """A review (``advice.review``) as two tables: each seat's chance per decision (every
+    ``every``-th point, and the last), and the turning points."""
+    players = int(data["players"])
+    chances = Table(box=None, title="Chance of winning after each decision", title_justify="left")
+    chances.add_column("step", justify="right")
+    chances.add_column("by")
+    chances.add_column("action")
+    for seat in range(players):
+        chances.add_column(f"seat {seat}", justify="right")
+    points = data["points"]
+    for k, point in enumerate(points):
+        if k % every and k != len(points) - 1:
+            continue
+        by = "end" if point["seat"] is None else f"seat {point['seat']}"
+        chances.add_row(
+            str(point["step"]), by, point["action"] or "", *(_percent(c) for c in point["chances"])
+        )
+    turning = Table(box=None, title="Turning points", title_justify="left")
+    for column in ("step", "by", "played", "chance", "the bot preferred", "chance instead"):
+        turning.add_column(
+            column, justify="right" if column in ("step", "chance", "chance instead") else "left"
+        )
+    for turn in sorted(data["turning"], key=lambda t: t["step"]):
+        same = turn["preferred"] == turn["action"]
+        turning.add_row(
+            str(turn["step"]),
+            f"seat {turn['seat']}",
+            turn["label"],
+            f"{_percent(turn['before'])} -> {_percent(turn['after'])}",
+            "the same" if same else turn["preferred_label"],
+            "" if same else _percent(turn["instead"]),
+        )
+    return [chances, turning]
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="A saved game or a finished game's record (JSON).")],
+    playouts: Annotated[
+        int | None, typer.Option(min=1, help="Playouts per decision (default: the game's, as the server).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="The playouts' seed (default: the record's, as the server).")
+    ] = None,
+    points: Annotated[
+        int | None,
+        typer.Option(min=1, help="Decisions evaluated at most, evenly spaced (default: the game's)."),
+    ] = None,
+    every: Annotated[int, typer.Option(min=1, help="Print every k-th decision's chances.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Review a finished game: each seat's estimated chance of winning after every decision and
+    the turning points, with the move the normal bot preferred (the replay page's review)."""
+    from .agents import advice
+
+    console = Console(highlight=False, soft_wrap=True)
+    with friendly_errors():
+        if not file.is_file():
+            fail(f"no such record: {file}")
+        record = Record.load(file)
+        if not record.replay().is_terminal():
+            raise BadUsage(f"{file} stops before the end of the game: a review is of a finished game")
+        count = advice.budget(record.game).review_playouts if playouts is None else playouts
+        used = advice.review_seed(record) if seed is None else seed
+        indices, sampled = advice.review_points(record, points)
+        curve: dict[int, list[float]] = {}
+        with progress_bar("reviewing", len(indices), as_json) as advance:
+            for start in range(0, len(indices), 8):
+                part = indices[start : start + 8]
+                curve.update(advice.evaluate(record, part, count, used))
+                advance(len(part))
+        data = advice.finish(record, curve, count, used, sampled)
+        if as_json:
+            print(json.dumps(data, indent=1))
+            return
+        console.print(
+            f"[bold]{escape(record.game)}[/], {len(record.actions)} actions: {count} playouts per decision, "
+            f"seed {used}" + (", decisions sampled evenly" if sampled else "")
+        )
+        for table in review_tables(data, every):
+            console.print(table)
 
 
 # ------------------------------------------------------------------- games

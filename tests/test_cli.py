@@ -250,3 +250,46 @@ def test_play_reports_the_terminal_refusals(monkeypatch: pytest.MonkeyPatch) -> 
     fake.run_game = refuse  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tabletop.terminal", fake)
     failed_cleanly(invoke("play", "--seed", "1"), 1, "the terminal plays megalomania only")
+
+
+# ------------------------------------------------------------------- review
+@pytest.fixture(scope="module")
+def summon7_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Record]:
+    record = Record("summon7", {"players": 3, "target": 30}, seed=4)
+    rng = random.Random(4)
+    play_out(record.initial_state(), lambda s: rng.choice(s.legal_actions()), record)
+    path = tmp_path_factory.mktemp("records") / "summon7.json"
+    record.save(path)
+    return path, record
+
+
+def test_review_prints_each_seats_chance_and_the_turning_points(summon7_game: tuple[Path, Record]) -> None:
+    from tabletop.agents import advice
+
+    path, record = summon7_game
+    result = invoke("review", str(path), "--playouts", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data == advice.review(record, playouts=3)  # the server's numbers, for its default seed
+    text = invoke("review", str(path), "--playouts", "3", "--every", "2")
+    assert text.exit_code == 0, text.output
+    out = text.stdout
+    assert "Chance of winning after each decision" in out and "Turning points" in out
+    assert f"3 playouts per decision, seed {advice.review_seed(record)}" in out
+    rows = [line for line in out.splitlines() if re.match(r"^\s+\d+\s+(seat \d|end)\s", line)]
+    points = data["points"]
+    shown = len(range(0, len(points), 2)) + (len(points) - 1) % 2
+    assert len(rows) == shown + len(data["turning"])
+    final = [line for line in rows if " end " in line]
+    assert final and final[0].split()[-3:] == [f"{round(c * 100)}%" for c in points[-1]["chances"]]
+    assert json.loads(invoke("review", str(path), "--playouts", "3", "--json", "--seed", "5").stdout) != data
+
+
+def test_review_refuses_an_unfinished_game_and_a_missing_file(
+    summon7_game: tuple[Path, Record], tmp_path: Path
+) -> None:
+    _, record = summon7_game
+    short = Record(record.game, record.options, record.seed, record.setup, record.actions[:3])
+    short.save(tmp_path / "short.json")
+    failed_cleanly(invoke("review", str(tmp_path / "short.json")), 2, "stops before the end of the game")
+    failed_cleanly(invoke("review", str(tmp_path / "none.json")), 1, "no such record")

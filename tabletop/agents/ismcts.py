@@ -27,7 +27,17 @@ from ..core.rng import choice
 from .base import Agent, Observation
 from .tree import Candidates, Evaluation, Node, Rollout, iterate
 
-__all__ = ["ISMCTS", "PLUGINS", "Candidates", "Evaluation", "Node", "Rollout", "ToTheEnd", "random_rollout"]
+__all__ = [
+    "ISMCTS",
+    "PLUGINS",
+    "Candidates",
+    "Evaluation",
+    "Node",
+    "Rollout",
+    "ToTheEnd",
+    "random_rollout",
+    "ranked",
+]
 
 
 def random_rollout(state: State[Any], rng: random.Random) -> Any:
@@ -87,8 +97,10 @@ class ISMCTS(Agent[Any]):
         self.rollout = rollout
         self.evaluation = evaluation
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the last search's tree (read by advice.py's hints)
 
     def act(self, obs: Observation[Any]) -> Any:
+        self.last_root = None
         if len(obs.legal) == 1:
             return obs.legal[0]
         default_rollout, default_evaluation = _plugins(obs.game.name)
@@ -103,7 +115,15 @@ class ISMCTS(Agent[Any]):
                 break
             iterate(root, obs.sample_world(self.rng), rollout, evaluation, obs.seat, narrow, self.rng, c)
             done += 1
-        self.last_iterations = done
-        legal = {a: a for a in obs.legal}
-        best = max((a for a in root.children if a in legal), key=lambda a: (root.children[a].visits, str(a)))
-        return legal[best]
+        self.last_iterations, self.last_root = done, root
+        return ranked(root, obs.legal)[0][0]
+
+
+def ranked(root: Node, choices: list[Any]) -> list[tuple[Any, int, float]]:
+    """The root's statistics: each of ``choices`` the search tried, as ``(action, visits, mean
+    reward)``, best first: the most visited, ties broken by the larger text (the order in which
+    :meth:`ISMCTS.act` chooses the first).  The actions are ``choices``' own objects."""
+    legal = {a: a for a in choices}
+    tried = [(legal[a], node) for a, node in root.children.items() if a in legal]
+    tried.sort(key=lambda pair: (pair[1].visits, str(pair[0])), reverse=True)
+    return [(a, node.visits, node.total / node.visits if node.visits else 0.0) for a, node in tried]

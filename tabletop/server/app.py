@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accounts, players, rules_api
+from . import accounts, players, reviews, rules_api
 from .hub import Hub, Settings
 from .lobby import router
 from .origins import OriginCheck
@@ -83,6 +83,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.include_router(router(hub))
     app.include_router(accounts.router(hub, hub.settings.clock))
     app.include_router(players.router(hub))
+    app.include_router(reviews.router(hub))  # a finished game's review (issue 28)
     app.include_router(rules_api.router())  # the players' rules and glossaries
 
     @app.websocket("/ws/tables/{table_id}")

@@ -4,6 +4,11 @@ A decision runs in a worker (threads, or processes for bots that search: `tablet
 processes), so a bot thinking for a second never holds up another table.  Each decision makes a fresh
 agent seeded from the table's seed and the action's number: the same table replays the same
 way after a restart.
+
+The same workers compute hints and reviews (issue 28, tabletop.agents.advice): :func:`hint_from_json`,
+:func:`review_plan`, :func:`review_part` and :func:`review_finish` are module-level functions of
+JSON arguments, so a worker process runs them as it runs :func:`decide_from_json`
+(:meth:`Bots.compute`).
 """
 
 from __future__ import annotations
@@ -18,20 +23,22 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, TypeVar
 
-from ..agents import Agent, observe
+from ..agents import Agent, advice, observe
 from ..agents import levels as _levels
 from ..agents.base import UnknownAgent
 from ..core.protocol import JSON, Game, State
+from ..core.record import Record
 from ..core.registry import make
 
 log = logging.getLogger("tabletop.server")
 PR_SET_PDEATHSIG = 1  # prctl(2)
+T = TypeVar("T")
 
 
 def levels() -> tuple[str, ...]:
@@ -64,6 +71,47 @@ def decide_from_json(
     """:func:`decide` in another process: the state travels as JSON."""
     state = _game(name, options).state_from_json(state_json)
     return decide(state, seat, level, seed)
+
+
+def hint_from_json(
+    name: str,
+    options: str,
+    state_json: dict[str, JSON],
+    seat: int,
+    seed: int,
+    playouts: int | None,
+    names: Sequence[str] | None,
+) -> list[dict[str, JSON]]:
+    """``seat``'s hint (advice.hint) in a worker: the state travels as JSON."""
+    state = _game(name, options).state_from_json(state_json)
+    return advice.hint(state, seat, seed, playouts, names)
+
+
+def review_plan(record: dict[str, JSON], most: int) -> tuple[list[int], bool]:
+    """The actions a review of a finished game's record evaluates (advice.review_points)."""
+    return advice.review_points(Record.from_json(record), most)
+
+
+def review_part(
+    record: dict[str, JSON], indices: list[int], playouts: int, seed: int
+) -> dict[str, list[float]]:
+    """Every seat's chance after each of the actions ``indices`` of a finished game's record
+    (advice.evaluate), keyed by the index's text (JSON's keys are texts)."""
+    found = advice.evaluate(Record.from_json(record), indices, playouts, seed)
+    return {str(index): chances for index, chances in found.items()}
+
+
+def review_finish(
+    record: dict[str, JSON],
+    curve: dict[str, list[float]],
+    playouts: int,
+    seed: int,
+    sampled: bool,
+    names: Sequence[str] | None,
+) -> dict[str, JSON]:
+    """The review (advice.finish: its points and turning points) from its curve, :func:`review_part`'s."""
+    points = {int(index): chances for index, chances in curve.items()}
+    return advice.finish(Record.from_json(record), points, playouts, seed, sampled, names)
 
 
 def _worker_start(server: int) -> None:
@@ -143,6 +191,24 @@ class Bots:
         except Exception:
             log.exception("bot at level %s failed; playing a random legal action", level)
         return str(random.Random(seed).choice(state.legal_actions_for(seat)))
+
+    async def compute(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker: a module-level function of picklable (JSON) arguments,
+        so that a worker process can run it.  Its errors are the caller's; a pool whose worker died
+        is replaced, and the caller hears :class:`BrokenExecutor`."""
+        loop = asyncio.get_running_loop()
+        try:
+            if self.kind == "process":
+                pool = self._pool()
+                with _quiet_start():  # submitting may start a worker
+                    running = loop.run_in_executor(pool, function, *args)
+                result: T = await running
+                return result
+            return await loop.run_in_executor(self._pool(), function, *args)
+        except BrokenExecutor:
+            log.error("the bot workers stopped; starting new ones")
+            self.close()
+            raise
 
     def close(self) -> None:
         """Stop the workers now: decisions not started are cancelled, and worker processes are

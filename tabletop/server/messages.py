@@ -11,6 +11,10 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
   answer, to that socket only, is ``{"type": "why", "action", "step", "reason"}``: the reason
   ``core.protocol.offered`` gives (what an ``action`` message with that text would be told), or
   null when it is a choice.  It changes nothing and is never stored; spectators are refused
+- ``{"type": "hint"}``: what the bot would play now (issue 28), for a seat the game asks, at an
+  unrated table, a few times a game (rooms.py, ``HINTS_PER_GAME``); the answer, to that socket
+  only, is ``{"type": "hint", "step", "choices": [{"action", "label", "chance"}], "used",
+  "limit"}``, and everybody's log gets a ``hinted`` line saying who asked
 - ``{"type": "ping"}``
 - ``{"type": "chat", "text": "good luck"}``: a line in the table's chat (seats only)
 - ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
@@ -28,7 +32,7 @@ A join without a token from a browser logged in to an account that holds a seat 
 takes that seat.
 
 Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``offers``, ``why``,
-``error``, ``pong`` (docs/server.md shows each).
+``hint``, ``hinted``, ``error``, ``pong`` (docs/server.md shows each).
 """
 
 from __future__ import annotations
@@ -80,6 +84,11 @@ class Ping:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """What the bot would play in the seat's place now (answered to that socket, announced)."""
+
+
+@dataclass(frozen=True)
 class Say:
     """A chat line: printable text, trimmed, 1 to MAX_CHAT characters."""
 
@@ -115,7 +124,7 @@ class Reply:
     accept: bool
 
 
-Message = Join | Act | Why | Ping | Say | Back | Leave | MakeOffer | Withdraw | Reply
+Message = Join | Act | Why | Ping | Hint | Say | Back | Leave | MakeOffer | Withdraw | Reply
 
 
 def dumps(value: Any) -> str:
@@ -196,11 +205,16 @@ def parse(text: str | bytes | None) -> Message:
         if not isinstance(accept, bool):
             raise BadMessage("malformed", '"accept" must be true or false')
         return Reply(_number(data.get("offer"), "offer"), accept)
-    simple: dict[str, type[Ping | Back | Leave]] = {"ping": Ping, "back": Back, "leave": Leave}
+    simple: dict[str, type[Ping | Back | Leave | Hint]] = {
+        "ping": Ping,
+        "back": Back,
+        "leave": Leave,
+        "hint": Hint,
+    }
     if isinstance(kind, str) and kind in simple:
         _only(data, {"type"})
         return simple[kind]()
-    kinds = '"join", "action", "why", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
+    kinds = '"join", "action", "why", "hint", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
     raise BadMessage("malformed", f'"type" must be {kinds}')
 
 

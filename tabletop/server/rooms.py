@@ -17,13 +17,20 @@ Clocks (clocks.py): each question keeps the time it was asked (``Prompt.at``); a
 whose time runs out is marked absent and the table's takeover bot plays for it, at once, until
 the player returns (joins again, acts, or sends ``back``); a player who leaves for good is played
 by that bot to the end.  Such actions are stored as ``auto``.  When the game ends, each seat's
-place is stored, and a rated table's result goes to the ratings (ratings.py).
+place is stored, a rated table's result goes to the ratings (ratings.py), and the game's review is
+computed in the background (reviews.py).
+
+Hints (issue 28): at an unrated table a seat the game asks may ask what the bot would play, a few
+times a game (``HINTS_PER_GAME``); the bot workers compute it (scheduler.py, bots.hint_from_json),
+the answer goes to that connection only, each hint is stored (so a restart keeps the count) and
+everybody's log says who asked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,13 +42,15 @@ from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
 from ..words import content, labels
 from . import ratings
+from .bots import bot_seed, hint_from_json
 from .chat import Chat
 from .clocks import SeatClocks, stored_control
 from .cluster import catch_up
-from .messages import dumps
+from .messages import dumps, error
 from .offers import Offers
 from .prompts import Prompt, asked, hidden_action
 from .refused import Refused
+from .reviews import start_review
 from .said import Teller, seat_names, told_events
 from .scheduler import Busy
 from .schema import Account
@@ -53,6 +62,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.server")
 LOG_LENGTH = 300  # events sent to a client that joins
+HINTS_PER_GAME = 3  # hints a seat may ask for in one game (at an unrated table)
 
 
 class Conn(Protocol):
@@ -86,6 +96,8 @@ class Room:
         self.chat = Chat(self)
         self.consulting: set[int] = set()  # offers a bot is deciding on
         self.background: set[asyncio.Task[None]] = set()
+        self.hints: list[tuple[int, int]] = list(row.hints)  # (seat, step) of each hint given
+        self.hinting: set[int] = set()  # seats whose hint is being computed
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -395,6 +407,8 @@ class Room:
     def welcome(self, seat: int | None) -> str:
         names = self.names()
         log_events = told_events(self.game.name, self.events[-LOG_LENGTH * 2 :], seat, self.over, names)
+        if self.hints:  # the lines saying who asked for a hint, among the game's
+            log_events = sorted(log_events + [self.hint_line(s, k, seat) for s, k in self.hints], key=step_of)
         view = self.seat_view(seat, self.state.view(seat))
         return dumps(
             {
@@ -410,6 +424,7 @@ class Room:
                 "log": log_events[-LOG_LENGTH:],
                 "chat": self.chat.recent(),
                 "offers": self.offers.for_seat(seat),
+                "hints": self.hint_info(seat),
             }
         )
 
@@ -541,6 +556,101 @@ class Room:
                 )
         except Exception:  # the game stands; the ratings catch up at the next start
             log.exception("table %s: the result could not be recorded", self.id)
+        start_review(self)  # in the background: the last update goes out first
+
+    # -- hints (issue 28) ------------------------------------------------------------
+    def hints_used(self, seat: int) -> int:
+        return sum(1 for s, _ in self.hints if s == seat)
+
+    def ask_hint(self, conn: Conn) -> None:
+        """A hint for ``conn``'s seat, in the background (the socket reads on): the answer, or why
+        not, goes to that connection only."""
+
+        async def answer() -> None:
+            try:
+                conn.send(dumps(await self.hint(conn.seat)))
+            except Refused as err:
+                conn.send(error(err.code, err.message))
+            except Exception:
+                log.exception("table %s: a hint failed", self.id)
+                conn.send(error("storage", "the hint could not be given; none was counted"))
+
+        task = asyncio.get_running_loop().create_task(answer(), name=f"hint-{self.id}")
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def hint(self, seat: int | None) -> dict[str, JSON]:
+        """What the ``normal`` bot would play for ``seat`` now: its top choices, each with the seat's
+        chance of winning after it (agents/advice.py), from the seat's own view only.  Refused to a
+        spectator, at a rated table, to a seat not asked, beyond ``HINTS_PER_GAME``; counted
+        (stored) only when it is given, for the question still open."""
+        if seat is None:
+            raise Refused("spectator", "spectators get no hints; open a seat's invitation link to play")
+        if self.row.rated:
+            raise Refused("rated", "no hints at a rated table: this game counts for the ratings")
+        if self.over:
+            raise Refused("over", "the game is over")
+        if self.hints_used(seat) >= HINTS_PER_GAME:
+            raise Refused("hint-limit", f"you have had your {HINTS_PER_GAME} hints of this game")
+        if seat in self.hinting:
+            raise Refused("hint-pending", "your hint is on its way")
+        async with self.lock:  # a position no action is half-way through
+            if seat not in self.prompts:
+                raise Refused(
+                    "out-of-turn", "a hint is for your own decision, and the game does not ask you now"
+                )
+            step, position = self.step, self.state.to_json()
+        self.hinting.add(seat)
+        try:
+            options = json.dumps(self.game.options, sort_keys=True)
+            seed = bot_seed(self.record.seed, step, seat)
+            choices = await self.hub.scheduler.compute(
+                self, hint_from_json, self.game.name, options, position, seat, seed, None, self.names()
+            )
+        except Busy:
+            raise Refused("busy", "the bots are busy: ask again in a moment (no hint was counted)") from None
+        except Exception:
+            log.exception("table %s: the hint for seat %d failed", self.id, seat)
+            raise Refused("hint-failed", "the hint could not be computed; none was counted") from None
+        finally:
+            self.hinting.discard(seat)
+        async with self.lock:
+            if self.step != step or seat not in self.prompts:
+                raise Refused("stale", "the table moved on before your hint was ready; none was counted")
+            used = self.hints_used(seat)
+            if used >= HINTS_PER_GAME:
+                raise Refused("hint-limit", f"you have had your {HINTS_PER_GAME} hints of this game")
+            if not await self.hub.writer.call(
+                self.hub.storage.add_hint, self.id, seat, used, step, self.now()
+            ):
+                self.hints = await self.hub.writer.call(self.hub.storage.hints, self.id)  # another process's
+                raise Refused("stale", "another hint for your seat came first; look again")
+            self.hints.append((seat, step))
+            for reader, group in self.conns.items():
+                told = dumps(
+                    {
+                        "type": "hinted",
+                        "seat": seat,
+                        "step": step,
+                        "event": self.hint_line(seat, step, reader),
+                    }
+                )
+                for conn in group:
+                    conn.send(told)
+        shown = [{"action": c["action"], "label": c["label"], "chance": c["chance"]} for c in choices]
+        return {"type": "hint", "step": step, "choices": shown, "used": used + 1, "limit": HINTS_PER_GAME}
+
+    def hint_info(self, seat: int | None) -> dict[str, JSON] | None:
+        """What a seat's welcome says of its hints: allowed here, how many used, of how many."""
+        if seat is None:
+            return None
+        return {"allowed": not self.row.rated, "used": self.hints_used(seat), "limit": HINTS_PER_GAME}
+
+    def hint_line(self, seat: int, step: int, reader: int | None) -> dict[str, JSON]:
+        """The log's line saying that ``seat`` asked for a hint at ``step``, as ``reader`` reads it."""
+        who = "You" if seat == reader else self.names()[seat]
+        words = {"parts": [f"{who} asked for a hint"], "tone": "quiet"}
+        return {"step": step, "kind": "hint", "seat": seat, "words": words}
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connection's message, built once per seat: its view and the events it may see."""
@@ -625,3 +735,8 @@ class Room:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, TabletopError):
                 await self.bot_task
+
+
+def step_of(event: JSON) -> int:
+    """The step a line of the log belongs to (hint lines merge with the game's events by it)."""
+    return int(event["step"])

@@ -18,6 +18,11 @@ and the table's bots ask again a little later (rooms.py), an offer's bot answer 
 action (offers.py).  A decision whose table stops waiting for it (the table closed, the server
 stopping) leaves the queue; one already computing runs to its end, and its answer is dropped
 (rooms.py takes an answer only while the question it was for is still open).
+
+Other work for the same workers goes through the same queues (:meth:`Scheduler.compute`): a hint
+(issue 28) in its table's queue, at its table's rank (a person asked for it); a game's review, in
+a queue of its own served at rank ``WATCH`` whoever is at the table, so that it takes turns with
+the bot-only tables and never takes the worker kept for the tables people are at.
 """
 
 from __future__ import annotations
@@ -25,9 +30,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..core.protocol import Game, State
 from .bots import bot_seed
@@ -40,7 +45,8 @@ log = logging.getLogger("tabletop.server")
 PLAYING, PEOPLE, WATCH = 0, 1, 2
 SERVED_KEPT = 1000  # the tables last served, in order (for tests and the curious)
 
-Ask = tuple[Game[Any], State[Any], int, str, int]  # game, state, seat, level, seed
+Work = Callable[[], Awaitable[Any]]  # what a worker is given: a decision, a hint, a part of a review
+T = TypeVar("T")
 
 
 class Busy(Exception):
@@ -53,6 +59,8 @@ class Decider(Protocol):
     workers: int
 
     async def decide(self, game: Game[Any], state: State[Any], seat: int, level: str, seed: int) -> str: ...
+
+    async def compute(self, function: Callable[..., T], *args: Any) -> T: ...
 
 
 def rank(room: Room) -> int:
@@ -69,20 +77,23 @@ def bot_only(room: Room) -> bool:
 
 
 class _Job:
-    __slots__ = ("ask", "future", "line")
+    __slots__ = ("future", "line", "work")
 
-    def __init__(self, ask: Ask, future: asyncio.Future[str], line: _Line | None) -> None:
-        self.ask, self.future, self.line = ask, future, line
+    def __init__(self, work: Work, future: asyncio.Future[Any], line: _Line | None) -> None:
+        self.work, self.future, self.line = work, future, line
 
 
 class _Line:
-    """One table's decisions waiting, oldest first."""
+    """One table's decisions waiting, oldest first (or its review's work: ``fixed`` rank)."""
 
-    __slots__ = ("jobs", "room")
+    __slots__ = ("fixed", "jobs", "key", "room")
 
-    def __init__(self, room: Room) -> None:
-        self.room = room
+    def __init__(self, room: Room, key: str, fixed: int | None = None) -> None:
+        self.room, self.key, self.fixed = room, key, fixed
         self.jobs: deque[_Job] = deque()
+
+    def rank(self) -> int:
+        return rank(self.room) if self.fixed is None else self.fixed
 
 
 class Scheduler:
@@ -95,39 +106,58 @@ class Scheduler:
         self.queued = 0
         self.running = 0
         self.running_shared = 0  # of them, for tables of rank PEOPLE or WATCH
-        self.tasks: set[asyncio.Task[str]] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
         self.served: deque[tuple[str, int]] = deque(maxlen=SERVED_KEPT)  # (table, rank) in order
         self.closed = False
 
     # -- asking ------------------------------------------------------------------------------
     async def decide(self, room: Room, state: State[Any], seat: int, level: str, seed: int) -> str:
         """One decision for ``room`` (an offer's answer); raises :class:`Busy`."""
-        (job,) = self._admit(room, [(room.game, state, seat, level, seed)])
-        return await job.future
+        (job,) = self._admit(room, [partial(self.bots.decide, room.game, state, seat, level, seed)])
+        result: str = await job.future
+        return result
 
     async def decide_bots(
         self, room: Room, bots: Sequence[SeatRow], state: State[Any], step: int
     ) -> list[str]:
         """The actions of the seats ``bots`` asked at once at ``step`` (each bot decides on its own
         copy of ``state``), all admitted or none (:class:`Busy`)."""
-        asks: list[Ask] = []
+        asks: list[Work] = []
         for bot in bots:
             level = bot.level if bot.kind == "bot" and bot.level else room.takeover
-            asks.append((room.game, state, bot.seat, level, bot_seed(room.record.seed, step, bot.seat)))
+            seed = bot_seed(room.record.seed, step, bot.seat)
+            asks.append(partial(self.bots.decide, room.game, state, bot.seat, level, seed))
         jobs = self._admit(room, asks)
         return list(await asyncio.gather(*(job.future for job in jobs)))
 
-    def _admit(self, room: Room, asks: list[Ask]) -> list[_Job]:
+    async def compute(
+        self, room: Room, function: Callable[..., T], *args: Any, background: bool = False
+    ) -> T:
+        """``function(*args)`` in a worker (bots.Bots.compute: module-level, picklable arguments),
+        queued for ``room`` like its bots' decisions; ``background`` work (a review) in a queue of
+        its own served at rank ``WATCH``.  Raises :class:`Busy`."""
+        work: Work = partial(self.bots.compute, function, *args)
+        if background:
+            (job,) = self._admit(room, [work], f"{room.id} background", WATCH)
+        else:
+            (job,) = self._admit(room, [work])
+        result: T = await job.future
+        return result
+
+    def _admit(
+        self, room: Room, asks: list[Work], key: str | None = None, fixed: int | None = None
+    ) -> list[_Job]:
         if self.closed:
             raise Busy("the server is stopping")
-        line = self.lines.get(room.id)
+        key = room.id if key is None else key
+        line = self.lines.get(key)
         waiting = len(line.jobs) if line is not None else 0
         if waiting and waiting + len(asks) > self.per_table:
             raise Busy(f"table {room.id} has {waiting} bot decisions waiting")
         if self.queued and self.queued + len(asks) > self.total:
             raise Busy(f"{self.queued} bot decisions are waiting")
         if line is None:
-            line = self.lines[room.id] = _Line(room)
+            line = self.lines[key] = _Line(room, key, fixed)
         line.room = room
         loop = asyncio.get_running_loop()
         jobs = []
@@ -140,7 +170,7 @@ class Scheduler:
         self.wake()
         return jobs
 
-    def _dropped(self, job: _Job, future: asyncio.Future[str]) -> None:
+    def _dropped(self, job: _Job, future: asyncio.Future[Any]) -> None:
         """A decision nobody waits for any more leaves its queue."""
         line = job.line
         if not future.cancelled() or line is None:
@@ -148,15 +178,15 @@ class Scheduler:
         job.line = None
         line.jobs.remove(job)
         self.queued -= 1
-        if not line.jobs and self.lines.get(line.room.id) is line:
-            del self.lines[line.room.id]
+        if not line.jobs and self.lines.get(line.key) is line:
+            del self.lines[line.key]
 
     # -- serving --------------------------------------------------------------------------------
     def _next(self) -> tuple[_Line, int] | None:
         """The table served next: the best rank a free worker may take, least recently served."""
         chosen: tuple[_Line, int] | None = None
         for line in self.lines.values():
-            found = rank(line.room)
+            found = line.rank()
             if found != PLAYING and self.running_shared >= self.shared:
                 continue
             if chosen is None or found < chosen[1]:
@@ -176,21 +206,20 @@ class Scheduler:
             job = line.jobs.popleft()
             job.line = None
             self.queued -= 1
-            table = line.room.id
-            del self.lines[table]
+            del self.lines[line.key]
             if line.jobs:
-                self.lines[table] = line  # to the back of the round
-            self.served.append((table, found))
+                self.lines[line.key] = line  # to the back of the round
+            self.served.append((line.room.id, found))
             self._start(job, found != PLAYING)
 
     def _start(self, job: _Job, shared: bool) -> None:
         self.running += 1
         self.running_shared += shared
-        task = asyncio.get_running_loop().create_task(self.bots.decide(*job.ask), name="bot-decision")
+        task = asyncio.get_running_loop().create_task(_run(job.work), name="bot-decision")
         self.tasks.add(task)
         task.add_done_callback(partial(self._finished, job, shared))
 
-    def _finished(self, job: _Job, shared: bool, task: asyncio.Task[str]) -> None:
+    def _finished(self, job: _Job, shared: bool, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
         self.running -= 1
         self.running_shared -= shared
@@ -217,3 +246,7 @@ class Scheduler:
             line.jobs.clear()
         for task in list(self.tasks):
             task.cancel()
+
+
+async def _run(work: Work) -> Any:
+    return await work()

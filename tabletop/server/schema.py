@@ -17,6 +17,10 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
   from (a device cookie's hash), which login throttling trusts (accounts.py).
 - ``ratings`` and ``rating_history``: a rating per player and game, and each rated game's change
   (ratings.py); a player is ``user:<id>`` or ``bot:<level>``.
+- ``hints``: each hint a seat asked for at an unrated table (the seat's first is ``idx`` 0), at
+  which step and when: the count per game survives a restart (rooms.py, issue 28).
+- ``reviews``: a finished game's review (reviews.py): its status (``computing``, ``done``,
+  ``failed``), the parameters it was computed with (JSON), the review (JSON) and when.
 """
 
 from __future__ import annotations
@@ -151,6 +155,28 @@ rating_history_t = Table(
 )
 
 
+hints_t = Table(
+    "hints",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),  # the seat's n-th hint in this game, from 0
+    Column("step", Integer, nullable=False),  # the actions before it
+    Column("at", Float, nullable=False),
+)
+
+reviews_t = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("status", String(16), nullable=False),  # "computing", "done" or "failed"
+    Column("params", Text, nullable=False),  # JSON: the method's version, playouts, seed, points
+    Column("data", Text, nullable=True),  # the review's JSON once done
+    Column("started", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+)
+
+
 @dataclass(frozen=True)
 class Account:
     """A logged-in user, as the server passes it around (never with a password hash)."""
@@ -208,6 +234,7 @@ class TableRow:
     times: list[float] = field(default_factory=list)  # when each action was accepted
     auto: list[bool] = field(default_factory=list)  # each action: played by a bot for an absent seat
     notes: list[str | None] = field(default_factory=list)  # each action: a trade offer's promise
+    hints: list[tuple[int, int]] = field(default_factory=list)  # (seat, step) of each hint, in order
     first: int = 0  # the index of ``actions[0]`` (not 0 when only the newer ones were loaded)
 
 

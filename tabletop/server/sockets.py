@@ -21,6 +21,7 @@ from .messages import (
     Act,
     Back,
     BadMessage,
+    Hint,
     Join,
     Leave,
     MakeOffer,
@@ -219,6 +220,8 @@ async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
                 await room.submit(conn.seat, message.action, message.step)
             elif isinstance(message, Why):  # answered to this socket only; nothing changes
                 conn.send(dumps(await room.why(conn.seat, message.action)))
+            elif isinstance(message, Hint):  # computed in a bot worker: this socket reads on meanwhile
+                room.ask_hint(conn)
             elif isinstance(message, Ping):
                 conn.send(dumps({"type": "pong", "step": room.step}))
             elif isinstance(message, MakeOffer):

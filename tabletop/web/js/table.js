@@ -4,6 +4,7 @@ import { el } from "./cards.js";
 import { addChatLine, startChat } from "./chat.js";
 import { noteClocks, seatExtras } from "./clock.js";
 import { glossary, termFocus } from "./glossary.js";
+import { hintAnswer, hintFailed, hintsRedrawn, hintsWelcome, setupHints } from "./hints.js";
 import { focusMark, noteChoices, restoreFocus, setupKeys } from "./keys.js";
 import { setupPanels } from "./panels.js";
 import { rendererFor } from "./renderers.js";
@@ -69,6 +70,7 @@ function receive(msg) {
         over: msg.over, last: msg.last, log: msg.log, logFull: true, pending: false, rematch: msg.table.rematch, fresh: false, offers: msg.offers || [],
       });
       noteClocks(page, msg.table);
+      hintsWelcome(msg.hints);
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
       render();
       startChat(msg.chat, msg.seat, sendChat);
@@ -97,6 +99,16 @@ function receive(msg) {
     case "why": // why a card or a place cannot be played now (why.js)
       whyAnswer(msg);
       break;
+    case "hint": // what the bot would play for this seat (hints.js)
+      hintAnswer(msg, $("#board"), page.step);
+      if (page.view) draw();
+      break;
+    case "hinted": // somebody asked for a hint: a line of the log, for everybody
+      page.log.push(msg.event);
+      page.logNew += 1;
+      say([msg.event], false);
+      if (page.view) draw();
+      break;
     case "offers": // trade offers made by this seat or to it (games that trade at any time)
       page.offers = msg.offers || [];
       if (page.view) draw();
@@ -107,6 +119,7 @@ function receive(msg) {
       break;
     case "error":
       page.pending = false;
+      hintFailed();
       toast(msg.error);
       if (page.view) draw();
       break;
@@ -181,6 +194,7 @@ function render() {
   noteChoices(page.view.legal, ctx.act, board);
   restoreFocus(board, mark);
   whyRedrawn(board, explained, page.step);
+  hintsRedrawn(page, board);
   const sideTerm = termFocus($("#side"));
   game.renderSide($("#side"), ctx);
   glossary($("#side"), named, sideTerm);
@@ -258,5 +272,6 @@ window.addEventListener("hashchange", () => location.reload());
 setupPanels();
 setupKeys($("#keys-help"));
 setupWhy($("#board"), sendMessage);
+setupHints(sendMessage, $("#rules-button"));
 setupRules($("#rules-button"), () => page.table && page.table.game);
 connect();
