@@ -55,6 +55,7 @@ def begin_round(state: MegaCorpsState, out: list[Event]) -> None:
         state.start_owner = list(state.country_owner)
         state.first_active = state.active
     state.round += 1
+    state.passed = False
     active = state.active
     card = state.deck.pop()
     state.hands[active].append(card)
@@ -76,13 +77,15 @@ def start_turn(state: MegaCorpsState, seat: int) -> None:
 
 def end_turn(state: MegaCorpsState, out: list[Event]) -> None:
     """The Action is over: the next player clockwise acts, or the round ends and the Active Player
-    card passes left (MC28)."""
+    card passes left (MC28), unless it passed this round already when its holder left (R-MC31):
+    then its new holder, the one it would have passed to, begins the next round."""
     state.target = state.card = -1
     state.sellers, state.vetoed, state.sale, state.pending = [], [], [], []
     if state.order:
         start_turn(state, state.order.pop(0))
     else:
-        state.active = next_seat(state, state.active)
+        if not state.passed:
+            state.active = next_seat(state, state.active)
         begin_round(state, out)
 
 
@@ -133,7 +136,8 @@ def remove_seat(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
     if seat in state.order:
         state.order.remove(seat)
     out.append(Event("leave", {"seat": seat, "discarded": discarded}))
-    if state.active == seat:
+    if state.active == seat:  # the card passes left at once, and not again at the round's end
         state.active = next_seat(state, seat)
+        state.passed = True  # (begin_round clears it: in the draft it changes nothing)
     if len(state.in_game()) < state.game.data.economy.min_players:
         end_game(state, out)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .state import MegaCorpsState
 
 FORMAT = "megacorps-state/1"
-OPTIONAL: dict[str, Any] = {"offers": [], "next_offer": 1}  # absent from states saved before them
+OPTIONAL: dict[str, Any] = {"offers": [], "next_offer": 1, "passed": False}  # absent from older states
 # (field, kind): "int", "bool", "ints" (a list of integers), "hands" (a list of lists), "offers"
 # (offers.Offer.to_json each)
 FIELDS = (
@@ -73,6 +73,7 @@ FIELDS = (
     ("next_offer", "int"),
     ("winners", "ints"),
     ("first_active", "int"),
+    ("passed", "bool"),
     ("start_owner", "ints"),
     ("tally", "ints"),
 )

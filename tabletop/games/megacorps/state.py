@@ -69,6 +69,7 @@ class MegaCorpsState(State[Action]):
         "order",
         "owner",
         "paid",
+        "passed",
         "payout_after",
         "payout_done",
         "payout_industry",
@@ -154,6 +155,7 @@ class MegaCorpsState(State[Action]):
         self._legal_texts: list[str] = []  # and their texts
         self._legal_seat = -1
         self.first_active = 0  # the Active Player of the first round (for the simulator)
+        self.passed = False  # the Active Player card passed this round, its holder left (R-MC31)
         self.start_owner: list[int] = []  # each country's owner when play began (for the simulator)
         self.tally = [0] * len(TALLY)  # what happened in the game, counted (for the simulator)
 
@@ -370,7 +372,7 @@ class MegaCorpsState(State[Action]):
         c.draft_give, c.draft_ask = list(self.draft_give), list(self.draft_ask)
         c.offers, c.next_offer = [o.copy() for o in self.offers], self.next_offer
         c.winners, c.start_owner, c.tally = list(self.winners), list(self.start_owner), list(self.tally)
-        c.first_active = self.first_active
+        c.first_active, c.passed = self.first_active, self.passed
         return c
 
     def to_json(self) -> dict[str, JSON]:

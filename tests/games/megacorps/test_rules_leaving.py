@@ -53,13 +53,41 @@ def test_the_paid_card_of_a_player_who_leaves_is_held_by_nobody() -> None:
     assert state.paid == -1 and state.view(None)["paid"] == -1
 
 
-def test_the_active_player_card_passes_left_at_once() -> None:
+def test_the_active_player_card_passes_left_at_once_and_its_new_holder_begins_the_next_round() -> None:
+    # R-MC31: the neighbour the card would have passed to at the round's end holds it from the
+    # moment its holder leaves, and begins the next round: draws the Event card, acts first
     state = new(4, active=0, deck=["coup", "scandal", "people-power"])
     act(state, "0: leave")
     assert state.active == 1 and state.current_seat == 1
     act(state, "1: pass", "2: pass", "3: pass")
-    # the new holder passes it on at the round's end, as any Active Player (the engine's reading)
+    assert state.round == 2 and state.active == 1 and state.current_seat == 1
+    assert hand(state, 1) == ["scandal"] and hand(state, 2) == []
+    act(state, "1: pass", "2: pass", "3: pass")  # from then on it passes left as always
+    assert state.round == 3 and state.active == 2 and hand(state, 2) == ["people-power"]
+
+
+def test_the_active_player_who_leaves_after_his_action_still_hands_the_next_round_to_his_neighbour() -> None:
+    state = new(4, active=0, deck=["coup", "scandal", "people-power"])
+    act(state, "0: pass", "1: pass", "0: leave")
+    assert state.active == 1 and state.current_seat == 2
+    act(state, "2: pass", "3: pass")
+    assert state.round == 2 and state.active == 1 and hand(state, 1) == ["scandal"]
+
+
+def test_when_the_new_holder_leaves_too_the_card_passes_on_and_the_round_after_is_his_neighbours() -> None:
+    state = new(5, active=0, deck=["coup", "scandal", "people-power"])
+    act(state, "0: leave", "1: leave")
+    assert state.active == 2 and state.current_seat == 2
+    act(state, "2: pass", "3: pass", "4: pass")
     assert state.round == 2 and state.active == 2 and hand(state, 2) == ["scandal"]
+
+
+def test_a_player_who_is_not_the_active_player_leaving_leaves_the_rotation_as_it_was() -> None:
+    state = new(4, active=0, deck=["coup", "scandal", "people-power"])
+    act(state, "2: leave", "0: pass", "1: pass", "3: pass")
+    assert state.round == 2 and state.active == 1 and hand(state, 1) == ["scandal"]
+    act(state, "1: pass", "3: pass", "0: pass")
+    assert state.round == 3 and state.active == 3  # seat 2 is passed by
 
 
 def test_an_offer_of_a_player_who_leaves_is_never_handed_over() -> None:
