@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	touch $@
 
 $(VENV)/.dev: pyproject.toml setup.py | $(BIN)/python
-	TABLETOP_NO_COMPILE=1 $(BIN)/python -m pip install --quiet -e '.[dev,rl,cluster,compile]'
+	TABLETOP_NO_COMPILE=1 $(BIN)/python -m pip install --quiet -e '.[dev,rl,cluster,compile,tune]'
 	touch $@ $(VENV)/.installed
 
 # The core and the games' rules compiled with mypyc next to their sources (setup.py), again when one

@@ -351,6 +351,62 @@ def balance(
         raise typer.Exit(130)
 
 
+# -------------------------------------------------------------------- tune
+@app.command()
+def tune(
+    game: GameArg,
+    spec: Annotated[Path, typer.Option(help="The tune spec (TOML): parameters, constraints, objectives.")],
+    trials: Annotated[int, typer.Option(min=1, help="Trials of the study in all (a re-run goes on).")] = 50,
+    games: Annotated[int, typer.Option(min=1, help="Games a trial, on the same seeds in every trial.")] = 200,
+    out: Annotated[Path, typer.Option(help="The folder: best.toml, the report, the study.")] = Path("tuned"),
+    players: PlayersOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the games (default: the spec's, else 1).")] = None,
+    confirm: Annotated[
+        int | None,
+        typer.Option(min=0, help="Games of the confirmation on fresh seeds (default --games; 0: none)."),
+    ] = None,
+    storage: Annotated[
+        str | None, typer.Option(help="An Optuna storage URL (default sqlite:///OUT/study.db).")
+    ] = None,
+    fresh: Annotated[bool, typer.Option(help="Start the study again: forget its stored trials.")] = False,
+    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    option: OptionOpt = None,
+) -> None:
+    """Search a data file's numbers for balance targets (an Optuna study; docs/tuning.md)."""
+    try:
+        from .sim.tune import TuneError
+        from .sim.tune_cli import run_command
+        from .sim.tune_spec import SpecError
+    except ImportError as err:
+        fail(f"tabletop tune needs Optuna ({err}): pip install -e '.[tune]'", USAGE)
+
+    with friendly_errors():
+        options = {k.strip(): v.strip() for k, _, v in (item.partition("=") for item in option or ())}
+        try:
+            stopped = run_command(
+                game,
+                spec,
+                trials,
+                games,
+                out,
+                players,
+                options,
+                seed,
+                confirm,
+                workers,
+                backend,
+                backend_address(backend, address),
+                storage,
+                fresh,
+            )
+        except (SpecError, TuneError) as err:
+            raise BadUsage(str(err)) from None
+    if stopped:
+        raise typer.Exit(130)
+
+
 # ------------------------------------------------------------------ replay
 def _value_text(value: JSON) -> str:
     if isinstance(value, list):
@@ -618,6 +674,23 @@ def serve(
             "give the client's address in X-Forwarded-For; limits count per address."
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="The SMTP server mail goes through: smtp+starttls://USER@HOST:587, smtps://USER@HOST:465 "
+            "or smtp://HOST:25 (password in TABLETOP_SMTP_PASSWORD). Without it, mail is off."
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(help="The sender of the mails.")
+    ] = "tabletop <tabletop@localhost>",
+    public_url: Annotated[
+        str, typer.Option(help="This server's address as players reach it, for the links in mails.")
+    ] = "",
+    vapid_key: Annotated[
+        str | None,
+        typer.Option(help="Web Push's VAPID key file (PEM, made if missing; default: in the database)."),
+    ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client: play online with friends and bots."""
     try:
@@ -639,13 +712,28 @@ def serve(
         joins_per_minute=joins_per_minute,
         socket_messages=socket_messages,
         allowed_origins=tuple(allow_origin or ()),
+        public_url=public_url or f"http://{local_name(host)}:{port}",
+        vapid_key_file=vapid_key,
     )
+    if smtp:  # mail (issue 30: tabletop/server/mail.py)
+        from os import environ
+
+        from .server.mail import parse_smtp
+
+        try:
+            settings.smtp = parse_smtp(smtp, mail_from, environ.get("TABLETOP_SMTP_PASSWORD"))
+        except ValueError as err:
+            fail(f"--smtp: {err}", USAGE)
     application = create_app(db, settings)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shown = local_name(host)
     Console(highlight=False, soft_wrap=True).print(
         f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
     )
     run_server(application, host, port, forwarded_allow_ips)
+
+
+def local_name(host: str) -> str:
+    return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
 
 
 db_app = typer.Typer(help="The server's database: its schema migrations.", no_args_is_help=True)
