@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from .admin_cli import admin_app
 from .agents.levels import LEVELS
 from .core.errors import InvalidOptions, TabletopError, UnknownGame
 from .core.protocol import JSON, Event, Game, OptionSpec, State
@@ -621,6 +622,30 @@ def rules_command(
         Console(highlight=False).print(render_rules(name, glossary))
 
 
+# ------------------------------------------------------------------- tutorial
+@app.command("tutorial")
+def tutorial_command(
+    game: GameArg,
+    file: Annotated[
+        Path | None, typer.Option(help="A draft script to check instead of the game's own.")
+    ] = None,
+) -> None:
+    """Check a game's guided first game (its script, tabletop/words/tutorials/GAME.toml): read it,
+    play it as a tutorial table does (the server's bots and seeds) and print each step with what
+    happens between your moves; a problem is named with its step."""
+    from .server.tutorials import TutorialBroken, report, walk
+    from .words.tutorials import read_file, tutorial
+
+    with friendly_errors():
+        name = game_class(game).name  # an unknown game is refused by name
+        script = tutorial(name) if file is None else read_file(file, name)
+        try:
+            found = walk(script)
+        except TutorialBroken as err:
+            fail(str(err))
+        typer.echo("\n".join(report(found)))
+
+
 # ------------------------------------------------------------------- serve
 @app.command()
 def serve(
@@ -691,8 +716,15 @@ def serve(
         str | None,
         typer.Option(help="Web Push's VAPID key file (PEM, made if missing; default: in the database)."),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(help="Log lines: 'text', or 'json' (one object a line, with request, table, seat ids)."),
+    ] = "text",
 ) -> None:
     """Serve the lobby, the tables and the browser client: play online with friends and bots."""
+    if log_format not in ("text", "json"):
+        fail("--log-format takes 'text' or 'json'", USAGE)
+    metrics_directory(bot_workers == "process")  # before anything imports prometheus-client
     try:
         from .server import Settings, create_app
         from .server.serving import serve as run_server
@@ -724,12 +756,42 @@ def serve(
             settings.smtp = parse_smtp(smtp, mail_from, environ.get("TABLETOP_SMTP_PASSWORD"))
         except ValueError as err:
             fail(f"--smtp: {err}", USAGE)
+    if log_format == "json":
+        from .server.logs import use_json
+
+        use_json()
     application = create_app(db, settings)
     shown = local_name(host)
     Console(highlight=False, soft_wrap=True).print(
         f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
     )
-    run_server(application, host, port, forwarded_allow_ips)
+    run_server(application, host, port, forwarded_allow_ips, json_logs=log_format == "json")
+
+
+def metrics_directory(workers: bool) -> None:
+    """Prometheus' multi-process mode when bots think in worker processes (``workers``) (or the environment
+    asks for it), so that their metrics reach /metrics (server/metrics.py): a directory of this
+    server's own (inside PROMETHEUS_MULTIPROC_DIR when that is set), named in PROMETHEUS_MULTIPROC_DIR
+    for it and its workers, and removed when it stops (docs/server.md, "Metrics")."""
+    import atexit
+    import os
+    import shutil
+    import signal
+    import tempfile
+    from types import FrameType
+
+    if not workers and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+        return
+    folder = tempfile.mkdtemp(prefix="tabletop-metrics-", dir=os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+    atexit.register(shutil.rmtree, folder, True)
+
+    def stopped(number: int, _: FrameType | None) -> None:  # uvicorn raises SIGTERM again once stopped
+        shutil.rmtree(folder, True)
+        signal.signal(number, signal.SIG_DFL)
+        signal.raise_signal(number)
+
+    signal.signal(signal.SIGTERM, stopped)
 
 
 def local_name(host: str) -> str:
@@ -738,6 +800,7 @@ def local_name(host: str) -> str:
 
 db_app = typer.Typer(help="The server's database: its schema migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
+app.add_typer(admin_app, name="admin")  # moderation (issue 31): admin_cli.py
 
 
 @db_app.command("upgrade")

@@ -1,7 +1,8 @@
 """Every registered game has every part a game needs, in every layer (docs/architecture.md,
 "Adding a game"): rules, conformance hooks, a heuristic bot, search plug-ins, words, a terminal
 screen, a browser renderer, golden playthroughs, a player's page, rules coverage, the README, and
-the rules for players with their glossary (tabletop/words/rules)."""
+the rules for players with their glossary (tabletop/words/rules) and a guided first game
+(tabletop/words/tutorials)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from tabletop.terminal.screens import SCREENS
 from tabletop.words import WORDING, content
 from tabletop.words.rules import games as games_with_rules
 from tabletop.words.rules import rules
+from tabletop.words.tutorials import games as games_with_tutorials
+from tabletop.words.tutorials import tutorial
 
 from .conformance.hooks import HOOKS
 
@@ -57,6 +60,15 @@ def test_rules_for_players_with_a_glossary(name: str) -> None:
     loaded = rules(name)  # it loads: every entry and token checked
     assert loaded.sections, f"{name}: its rules need [[section]]s"
     assert loaded.terms, f"{name}: its rules need a glossary ([[term]]s), the words its table explains"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_guided_first_game(name: str) -> None:
+    assert name in games_with_tutorials(), (
+        f"{name}: write its guided first game, tabletop/words/tutorials/{name}.toml (docs/learning.md); "
+        f"check it with `tabletop tutorial {name}`"
+    )
+    assert tutorial(name).moves, f"{name}: its tutorial must ask for moves (a step's expect)"
 
 
 @pytest.mark.parametrize("name", GAMES)

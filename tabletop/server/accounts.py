@@ -40,6 +40,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from . import moderation_store
 from .hub import Hub
 from .limits import Backoff, Limiter
 from .origins import allowed_origin
@@ -136,11 +137,6 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         )
         set_cookie(request, response, DEVICE_COOKIE, token, DEVICE_SECONDS, DEVICE_PATH)
 
-    async def start_session(request: Request, response: Response, user_id: int) -> None:
-        token = secrets.token_urlsafe(32)
-        await hub.writer.call(hub.storage.add_session, token_hash(token), user_id, clock() + SESSION_SECONDS)
-        set_cookie(request, response, COOKIE, token, SESSION_SECONDS, "/")
-
     @api.post("/signup", status_code=201)
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, str]:
         where = address(request)
@@ -156,7 +152,7 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         user_id = await hub.writer.call(hub.storage.add_user, body.name, hashed, clock())
         if user_id is None:
             raise HTTPException(409, f"the name {body.name!r} is taken")
-        await start_session(request, response, user_id)
+        await start_session(hub, request, response, user_id, clock())
         await trust_device(request, response, user_id)
         return {"name": body.name}
 
@@ -184,6 +180,8 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
             ok = False
         if not ok or user is None:
             raise HTTPException(401, "wrong name or password")
+        if await hub.writer.call(moderation_store.is_suspended, hub.storage, user.id):
+            raise HTTPException(403, "this account is suspended")  # told only with its password
         if device is not None:
             by_device.forget(device)
         else:
@@ -193,7 +191,7 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         if hasher.check_needs_rehash(user.password_hash):
             rehashed = await asyncio.to_thread(hasher.hash, body.password)
             await hub.writer.call(hub.storage.set_password_hash, user.id, rehashed)
-        await start_session(request, response, user.id)
+        await start_session(hub, request, response, user.id, clock())
         await trust_device(request, response, user.id)
         return {"name": user.name}
 
@@ -213,6 +211,13 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         return {"name": account.name}
 
     return api
+
+
+async def start_session(hub: Hub, request: Request, response: Response, user_id: int, now: float) -> None:
+    """A new session for the user, in this browser's cookie (also after a password reset)."""
+    token = secrets.token_urlsafe(32)
+    await hub.writer.call(hub.storage.add_session, token_hash(token), user_id, now + SESSION_SECONDS)
+    set_cookie(request, response, COOKIE, token, SESSION_SECONDS, "/")
 
 
 async def current_user(hub: Hub, request: HTTPConnection, clock: Callable[[], float]) -> Account | None:

@@ -11,9 +11,22 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accounts, players, reviews, rules_api
+from . import (
+    accounts,
+    health,
+    mail_api,
+    metrics,
+    moderation_api,
+    people,
+    players,
+    reviews,
+    rules_api,
+    tutorials,
+)
 from .hub import Hub, Settings
 from .lobby import router
+from .logs import RequestLog
+from .moderation import BannedAddresses
 from .origins import OriginCheck
 from .sockets import table_socket
 from .storage import Storage
@@ -85,6 +98,12 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.include_router(players.router(hub))
     app.include_router(reviews.router(hub))  # a finished game's review (issue 28)
     app.include_router(rules_api.router())  # the players' rules and glossaries
+    app.include_router(tutorials.router(hub))  # guided first games (issue 28)
+    app.include_router(health.router(hub))  # /healthz, /readyz (issue 31)
+    app.include_router(metrics.router(hub))  # /metrics for Prometheus (issue 31)
+    app.include_router(mail_api.router(hub))  # email, password resets, notifications (issue 30)
+    app.include_router(moderation_api.router(hub))  # admins, blocks (issue 31)
+    app.include_router(people.router(hub))  # a player's data: download, delete (issue 31)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:
@@ -126,5 +145,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.add_middleware(OriginCheck, allowed=hub.settings.allowed_origins)  # origins.py
+    app.add_middleware(BannedAddresses, hub=hub)  # suspended addresses refused (moderation.py)
     app.add_middleware(Guard)  # outermost: its headers go on every answer
+    app.add_middleware(RequestLog)  # around all: request ids, a log line each, 429s counted (logs.py)
     return app

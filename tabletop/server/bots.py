@@ -35,6 +35,8 @@ from ..agents.base import UnknownAgent
 from ..core.protocol import JSON, Game, State
 from ..core.record import Record
 from ..core.registry import make
+from .logs import as_server
+from .metrics import decision, thinking
 
 log = logging.getLogger("tabletop.server")
 PR_SET_PDEATHSIG = 1  # prctl(2)
@@ -121,6 +123,7 @@ def _worker_start(server: int) -> None:
     (A worker starts with SIGINT blocked, see :func:`_quiet_start`: one that came while it started
     is dropped here.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    as_server()  # its log lines as the server's (JSON with --log-format json: logs.py)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if sys.platform == "linux":
@@ -173,14 +176,15 @@ class Bots:
         try:
             if self.kind == "process":
                 options = json.dumps(game.options, sort_keys=True)
+                work = (decide_from_json, game.name, options, state.to_json(), seat, level, seed)
                 pool = self._pool()  # (not under _quiet_start: starting the pool's resource tracker
                 # process unblocks SIGINT)
                 with _quiet_start():  # submitting may start a worker
-                    running = loop.run_in_executor(
-                        pool, decide_from_json, game.name, options, state.to_json(), seat, level, seed
-                    )
+                    running = loop.run_in_executor(pool, thinking, *work)  # timed in the worker
                 return await running
-            return await loop.run_in_executor(self._pool(), decide, state.clone(), seat, level, seed)
+            return await loop.run_in_executor(
+                self._pool(), decision, game.name, decide, state.clone(), seat, level, seed
+            )
         except BrokenExecutor:  # a worker died (killed, out of memory): a new pool next time
             log.error("the bot workers stopped; starting new ones")
             self.close()
@@ -201,10 +205,10 @@ class Bots:
             if self.kind == "process":
                 pool = self._pool()
                 with _quiet_start():  # submitting may start a worker
-                    running = loop.run_in_executor(pool, function, *args)
+                    running = loop.run_in_executor(pool, thinking, function, *args)  # timed there
                 result: T = await running
                 return result
-            return await loop.run_in_executor(self._pool(), function, *args)
+            return await loop.run_in_executor(self._pool(), thinking, function, *args)
         except BrokenExecutor:
             log.error("the bot workers stopped; starting new ones")
             self.close()

@@ -104,6 +104,7 @@ class Chat:
                 return
             self.next_idx, lines = found
             self.lines.extend(lines)
+            await hub.moderation.load_mutes(self.room.id)  # who muted whom (issue 31)
             self.loaded = True
 
     def recent(self, most: int = WELCOME_LINES) -> list[dict[str, JSON]]:
@@ -161,6 +162,9 @@ class Chat:
         self.next_idx = idx + 1
         self.lines.append(line)
         message = dumps({"type": "chat", "line": line})
-        for group in self.room.conns.values():
+        muting = self.room.hub.moderation
+        for seat, group in self.room.conns.items():
+            if line["seat"] in muting.muted(self.room.id, seat):
+                continue  # that seat muted this one (moderation.py)
             for conn in list(group):
                 conn.send(message)

@@ -105,6 +105,20 @@ class Cluster:
                     await conn.close()
         self.held.clear()
 
+    async def trouble(self, timeout: float) -> str | None:
+        """Why this process cannot hold its share of the tables now (readiness: health.py), or
+        None: its lock connection answers, and it listens to the others."""
+        locks = self._locks
+        try:
+            if locks is None or locks.closed:
+                raise psycopg.OperationalError("closed")
+            await asyncio.wait_for(locks.execute("SELECT 1"), timeout)
+        except (psycopg.Error, TimeoutError):
+            return "this process holds no tables: its connection keeping their locks is down"
+        if self._listener is None or self._listener.closed:
+            return "this process does not hear the other processes: its listening connection is down"
+        return None
+
     # -- who runs a table ---------------------------------------------------------------------
     def runs(self, room: Room) -> bool:
         return room.id in self.held
@@ -268,6 +282,8 @@ async def catch_up(room: Room) -> None:
         return
     seats_changed = take_seats(room, row.seats)
     room.row.started = row.started
+    if room.guide is not None and row.tutorial_left:  # its person left the guide there
+        room.guide.left = True
     if row.rematch is not None and room.row.rematch != row.rematch:
         room.row.rematch = row.rematch
         room.announce_rematch(row.rematch)

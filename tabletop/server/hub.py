@@ -15,10 +15,14 @@ from typing import Any
 from ..core.errors import InvalidOptions, TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, make
-from . import ratings
+from . import metrics, ratings
 from .bots import Bots, levels
 from .clocks import DEFAULT, RESUME_GRACE, TimeControl
 from .cluster import Cluster, catch_up
+from .mail import MailConfig
+from .moderation import Moderation
+from .notify import Notices
+from .outbox import Outbox
 from .refused import Refused
 from .rooms import Room
 from .scheduler import Scheduler
@@ -55,6 +59,14 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # other sites' pages that may use the API (origins.py)
     bot_queue_table: int = 16  # bot decisions one table may have waiting (scheduler.py)
     bot_queue_total: int = 1000  # bot decisions waiting on the whole server
+    # mail and Web Push (issue 30: mail.py, outbox.py, notify.py)
+    smtp: MailConfig | None = None  # the SMTP server mail goes through; None: mail is off
+    public_url: str = "http://localhost:8000"  # this server's address, for the links in mails
+    vapid_key_file: str | None = None  # the VAPID key's PEM file; None: kept in the database
+    vapid_subject: str | None = None  # the contact push services see (default: mailto:the sender)
+    push_allow_http: bool = False  # Web Push endpoints over plain http (the tests' push service)
+    turn_notice_every: float = 4 * 3600.0  # at most one "your turn" per table so often (unless moved)
+    mail_poll: float = 5.0  # seconds between looks at the outbox (0: only when told, in tests)
 
 
 class Hub:
@@ -70,6 +82,9 @@ class Hub:
         self._ticker: asyncio.Task[None] | None = None
         # on PostgreSQL, other server processes may serve the same tables (cluster.py)
         self.cluster = None if storage.is_sqlite else Cluster(self)
+        self.outbox = Outbox(self)  # mails and pushes (issue 30)
+        self.notices = Notices(self)
+        self.moderation = Moderation(self)  # paused and ended tables, suspensions, mutes (issue 31)
 
     def runs(self, room: Room) -> bool:
         """Whether this process runs ``room``'s bots and clocks (with others, the one holding its
@@ -81,6 +96,8 @@ class Hub:
         """Create the schema if needed and resume every unfinished table from its record."""
         self.writer.start()
         await self.writer.call(self.storage.create_schema)
+        await self.moderation.start()
+        await self.outbox.start()
         for row in await self.writer.call(self.storage.load_unfinished):
             try:
                 self.rooms[row.id] = Room(self, row)
@@ -107,6 +124,7 @@ class Hub:
             try:
                 if self.cluster is not None:
                     await self.cluster.tick()
+                await self.moderation.poll()  # the admins' actions (moderation.py)
                 await self.check_clocks()
             except Exception:
                 log.exception("the table clocks could not be checked")
@@ -122,7 +140,7 @@ class Hub:
                 continue
             deadline = room.next_deadline()
             if deadline is not None and deadline <= now:
-                expired += await room.expire(now)
+                expired += metrics.ran_out(room, await room.expire(now))
         return expired
 
     async def close(self) -> None:
@@ -137,6 +155,8 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.stop()
         self.bots.close()  # ends the worker processes, even in the middle of a decision
+        await self.notices.drain()
+        await self.outbox.close()  # after the send under way
         if self.cluster is not None:
             await self.cluster.close()  # the other processes take its tables over
         self.writer.close()
@@ -155,9 +175,14 @@ class Hub:
         rated: bool = True,
         private: bool = False,
         takeover: str = "normal",
+        seed: int | None = None,
+        setup: dict[str, Any] | None = None,
+        tutorial: str | None = None,
     ) -> tuple[Room, dict[int, str]]:
         """A new table; returns it and each person seat's secret token (shown only now).  A
-        logged-in creator holds the first person seat with their account."""
+        logged-in creator holds the first person seat with their account.  ``seed`` and ``setup``
+        fix the deal (a tutorial's: tutorials.py; else a random seed), ``tutorial`` marks a
+        tutorial table of that game."""
         game = make(game_name, **check_options(game_name, options))
         if takeover not in levels():
             raise InvalidOptions(
@@ -179,8 +204,8 @@ class Hub:
             id=new_table_id(),
             game=game.name,
             options=dict(game.options),
-            seed=secrets.randbelow(1 << 32),
-            setup=None,
+            seed=secrets.randbelow(1 << 32) if seed is None else seed,
+            setup=setup,
             created=now,
             seats=rows,
             rematch_of=rematch_of.id if rematch_of else None,
@@ -190,6 +215,7 @@ class Hub:
             private=private,
             takeover=takeover,
             creator_id=creator.id if creator is not None else None,
+            tutorial=tutorial,
         )
         room = Room(self, row)
         await self.writer.call(self.storage.insert_table, row)
@@ -239,7 +265,7 @@ class Hub:
         try:
             row = await self.writer.call(self.storage.load, table_id)
             room = Room(self, row) if row is not None else None
-            if room is not None:
+            if room is not None and not self.moderation.ended(table_id):  # an ended table stays out
                 self.rooms[table_id] = room
             future.set_result(room)
             return room
@@ -253,6 +279,8 @@ class Hub:
         """Finished tables nobody watches leave memory, the least recently used first, beyond
         ``KEEP_FINISHED`` of them; the database keeps them all."""
         self.rooms.pop(room.id, None)
+        if self.moderation.ended(room.id):
+            return  # ended by an admin: never in memory (moderation.py)
         self.rooms[room.id] = room  # most recently used last
         idle = [r for r in self.rooms.values() if r.over and not r.conns]
         for old in idle[: max(0, len(idle) - KEEP_FINISHED)]:

@@ -144,7 +144,8 @@ def router(hub: Hub) -> APIRouter:
         try:
             await room.take(body.seat, account, None if token is None else hash_token(token))
         except Refused as err:
-            raise HTTPException(409 if err.code in ("taken", "over") else 404, err.message) from None
+            status = 409 if err.code in ("taken", "over", "blocked") else 404
+            raise HTTPException(status, err.message) from None
         return {"url": f"/table/{room.id}" + ("" if token is None else f"#token={token}")}
 
     @api.get("/me/tables")
@@ -185,6 +186,8 @@ def router(hub: Hub) -> APIRouter:
         )
         if people and not seated:
             raise HTTPException(403, "only a seated player can ask for a rematch")
+        if room.row.rematch is None and await hub.moderation.blocked_seats(room):
+            raise HTTPException(409, "no rematch: two players of this table have blocked each other")
         if room.row.rematch is not None:  # asked before: the same table
             new = await hub.rematch(room)
             return {"table": new.summary(), "links": links(request, new, {})}

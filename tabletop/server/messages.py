@@ -12,7 +12,7 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
   ``core.protocol.offered`` gives (what an ``action`` message with that text would be told), or
   null when it is a choice.  It changes nothing and is never stored; spectators are refused
 - ``{"type": "hint"}``: what the bot would play now (issue 28), for a seat the game asks, at an
-  unrated table, a few times a game (rooms.py, ``HINTS_PER_GAME``); the answer, to that socket
+  unrated table, a few times a game (hints.py, ``HINTS_PER_GAME``); the answer, to that socket
   only, is ``{"type": "hint", "step", "choices": [{"action", "label", "chance"}], "used",
   "limit"}``, and everybody's log gets a ``hinted`` line saying who asked
 - ``{"type": "ping"}``
@@ -20,6 +20,9 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
 - ``{"type": "back"}``: the player of an absent seat (a bot played for it when its clock ran
   out) takes it back
 - ``{"type": "leave"}``: the player leaves for good; a bot plays the seat to the end
+- ``{"type": "mute", "seat": 2, "on": true}`` and ``{"type": "report", "seat": 2, "at": ...,
+  "text": "...", "reason": "..."}``: a seat mutes another's chat lines, or reports one (issue 31,
+  moderation.py); answered ``muted`` (the seats muted) and ``reported``
 - ``{"type": "offer", "to": 2, "give": ["10", "aer.jpn"], "ask": ["jpn"], "note": "..."}``: a
   trade offer to another seat, in games where players trade at any time (``core.trading.Trading``);
   ``{"type": "withdraw", "offer": 7}`` and ``{"type": "reply", "offer": 7, "accept": true}``: the
@@ -32,7 +35,8 @@ A join without a token from a browser logged in to an account that holds a seat 
 takes that seat.
 
 Server to client: ``welcome``, ``update``, ``seats``, ``rematch``, ``chat``, ``offers``, ``why``,
-``hint``, ``hinted``, ``error``, ``pong`` (docs/server.md shows each).
+``hint``, ``hinted``, ``error``, ``pong``, and (issue 31) ``muted``, ``reported`` and ``notice`` (an
+admin paused, resumed or ended the table) (docs/server.md shows each).
 """
 
 from __future__ import annotations
@@ -124,7 +128,25 @@ class Reply:
     accept: bool
 
 
-Message = Join | Act | Why | Ping | Hint | Say | Back | Leave | MakeOffer | Withdraw | Reply
+@dataclass(frozen=True)
+class Mute:
+    """This seat no longer sees (``on``), or sees again, ``seat``'s chat lines (moderation.py)."""
+
+    seat: int
+    on: bool
+
+
+@dataclass(frozen=True)
+class Report:
+    """A chat line reported to the admins: its seat, time and text as received (moderation.py)."""
+
+    seat: int
+    at: float
+    text: str
+    reason: str
+
+
+Message = Join | Act | Why | Ping | Hint | Say | Back | Leave | MakeOffer | Withdraw | Reply | Mute | Report
 
 
 def dumps(value: Any) -> str:
@@ -205,6 +227,8 @@ def parse(text: str | bytes | None) -> Message:
         if not isinstance(accept, bool):
             raise BadMessage("malformed", '"accept" must be true or false')
         return Reply(_number(data.get("offer"), "offer"), accept)
+    if kind in ("mute", "report"):
+        return _moderation(kind, data)
     simple: dict[str, type[Ping | Back | Leave | Hint]] = {
         "ping": Ping,
         "back": Back,
@@ -214,8 +238,34 @@ def parse(text: str | bytes | None) -> Message:
     if isinstance(kind, str) and kind in simple:
         _only(data, {"type"})
         return simple[kind]()
-    kinds = '"join", "action", "why", "hint", "chat", "offer", "withdraw", "reply", "back", "leave" or "ping"'
+    kinds = '"join", "action", "why", "hint", "chat", "offer", "withdraw", "reply", "back", "leave", '
+    kinds += '"mute", "report" or "ping"'
     raise BadMessage("malformed", f'"type" must be {kinds}')
+
+
+def _moderation(kind: str, data: dict[str, Any]) -> Mute | Report:
+    """``{"type": "mute", "seat": 2, "on": true}``; ``{"type": "report", "seat": 2, "at": 1.5,
+    "text": "the line", "reason": "insults"}`` (issue 31)."""
+    seat = _number(data.get("seat"), "seat")
+    if kind == "mute":
+        _only(data, {"type", "seat", "on"})
+        on = data.get("on", True)
+        if not isinstance(on, bool):
+            raise BadMessage("malformed", '"on" must be true or false')
+        return Mute(seat, on)
+    _only(data, {"type", "seat", "at", "text", "reason"})
+    at, text = data.get("at"), data.get("text")
+    if not isinstance(at, int | float) or isinstance(at, bool) or not isinstance(text, str):
+        raise BadMessage("malformed", 'a report needs the line\'s "seat", "at" and "text" as received')
+    if len(text) > MAX_CHAT:
+        raise BadMessage("malformed", 'a report needs the line\'s "seat", "at" and "text" as received')
+    reason = data.get("reason", "")
+    if not isinstance(reason, str):
+        raise BadMessage("malformed", '"reason" must be text')
+    reason = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    if len(reason) > MAX_NOTE:
+        raise BadMessage("too-long", f"a report's reason may be at most {MAX_NOTE} characters")
+    return Report(seat, float(at), text, reason)
 
 
 def _number(value: Any, name: str) -> int:

@@ -20,17 +20,14 @@ by that bot to the end.  Such actions are stored as ``auto``.  When the game end
 place is stored, a rated table's result goes to the ratings (ratings.py), and the game's review is
 computed in the background (reviews.py).
 
-Hints (issue 28): at an unrated table a seat the game asks may ask what the bot would play, a few
-times a game (``HINTS_PER_GAME``); the bot workers compute it (scheduler.py, bots.hint_from_json),
-the answer goes to that connection only, each hint is stored (so a restart keeps the count) and
-everybody's log says who asked.
+Hints (issue 28) are hints.py's; a tutorial table's guide (the one move its person may make while
+the script leads, issue 28) is tutorials.py's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -40,29 +37,27 @@ from ..core.errors import IllegalAction, InvalidActionText, TabletopError
 from ..core.protocol import JSON, Event, Game, State, offered, with_previews
 from ..core.record import Record, entry, parse_entry
 from ..core.registry import make
-from ..words import content, labels
-from . import ratings
-from .bots import bot_seed, hint_from_json
+from . import logs, metrics, ratings, telling
 from .chat import Chat
 from .clocks import SeatClocks, stored_control
 from .cluster import catch_up
-from .messages import dumps, error
+from .hints import Hints
+from .messages import dumps
 from .offers import Offers
 from .prompts import Prompt, asked, hidden_action
 from .refused import Refused
 from .reviews import start_review
-from .said import Teller, seat_names, told_events
+from .said import seat_names
 from .scheduler import Busy
 from .schema import Account
 from .storage import Append, SeatRow, TableRow
 from .tokens import same
+from .tutorials import guide_for
 
 if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("tabletop.server")
-LOG_LENGTH = 300  # events sent to a client that joins
-HINTS_PER_GAME = 3  # hints a seat may ask for in one game (at an unrated table)
 
 
 class Conn(Protocol):
@@ -89,6 +84,7 @@ class Room:
         self.clocks = SeatClocks(stored_control(row.clock), len(row.seats))
         self.offers = Offers(self)
         self.conns: dict[int | None, set[Conn]] = {}
+        self.guide = guide_for(row.tutorial, row.tutorial_left)  # a tutorial table's (tutorials.py)
         self.ask(None, row.started or row.created)
         for index, text in enumerate(row.actions):  # replay the stored record, checking every action
             at = row.times[index] if index < len(row.times) else row.created
@@ -96,8 +92,7 @@ class Room:
         self.chat = Chat(self)
         self.consulting: set[int] = set()  # offers a bot is deciding on
         self.background: set[asyncio.Task[None]] = set()
-        self.hints: list[tuple[int, int]] = list(row.hints)  # (seat, step) of each hint given
-        self.hinting: set[int] = set()  # seats whose hint is being computed
+        self.hints = Hints(self, row.hints)
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -109,6 +104,8 @@ class Room:
         prompt = self.prompts.get(seat) if seat is not None else None
         answer = prompt is not None and action_text in prompt.legal  # else a move at any time
         events = self.state.apply(self.game.parse_action(action_text), written)
+        if self.guide is not None:
+            self.guide.note(seat, action_text, answer)
         if answer:
             self._charge(seat, at)
         self.record.actions.append(text)
@@ -129,7 +126,7 @@ class Room:
         return self.state.is_terminal()
 
     def status(self) -> str:
-        if self.over:
+        if self.over or self.row.finished:  # (finished but not over: ended by an admin)
             return "finished"
         if not all(s.taken for s in self.seats):
             return "open"
@@ -150,62 +147,8 @@ class Room:
                 return s.seat
         return None
 
-    def public_seats(self) -> list[dict[str, JSON]]:
-        return [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "joined": s.joined or s.kind == "bot",
-                "online": s.kind == "bot" or bool(self.conns.get(s.seat)),
-                "user": s.name if s.user_id is not None else None,
-                "absent": s.absent,
-                "left": s.left,
-                "rank": s.rank,
-                "reserve": self.clocks.reserve[s.seat] if self.clocks.control.timed else None,
-            }
-            for s in self.seats
-        ]
-
-    def running_clocks(self) -> list[dict[str, JSON]]:
-        """The clock of each seat asked now whose time runs: when it runs out, and its reserve."""
-        found: list[dict[str, JSON]] = []
-        for seat, prompt in sorted(self.prompts.items()):
-            deadline = self.deadline(seat, prompt)
-            if deadline is not None:
-                window = prompt.neutral is not None
-                found.append(
-                    {"seat": seat, "ends": deadline, "reserve": self.clocks.reserve[seat], "window": window}
-                )
-        return found
-
     def summary(self) -> dict[str, JSON]:
-        state = self.state
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "options": dict(self.game.options),
-            "status": self.status(),
-            "step": self.step,
-            "to_act": state.current_seat,
-            "asked": sorted(self.prompts),
-            "seats": self.public_seats(),
-            "scores": state.scores(),
-            "ranking": state.ranking() if self.over else None,
-            "created": self.row.created,
-            "rematch": self.row.rematch,
-            "rematch_of": self.row.rematch_of,
-            "trading": self.offers.trading,
-            "clock": self.clocks.control.to_json() if self.clocks.control.timed else None,
-            "clocks": self.running_clocks(),
-            "now": self.now(),
-            "rated": self.row.rated,
-            "private": self.row.private,
-            "takeover": self.row.takeover,
-            "finished_at": self.row.finished_at,
-        }
+        return telling.summary(self)
 
     # -- connections --------------------------------------------------------------
     async def add(self, conn: Conn) -> None:
@@ -219,7 +162,8 @@ class Room:
             await cluster.ready(self)
         async with self.lock:
             self.conns.setdefault(conn.seat, set()).add(conn)
-            conn.send(self.welcome(conn.seat))
+            conn.send(telling.welcome(self, conn.seat))
+            self.hub.moderation.welcome(self, conn)  # the seats it muted (issue 31)
             self.announce_seats()
         if cluster is not None:
             cluster.watched(self)
@@ -259,6 +203,8 @@ class Room:
         return self.clocks.deadline(seat, prompt.at, self.row.started, prompt.neutral is not None)
 
     def next_deadline(self) -> float | None:
+        if self.hub.moderation.halt(self.id):
+            return None  # paused by an admin: no clock runs out (moderation.py)
         found = [d for seat, p in self.prompts.items() if (d := self.deadline(seat, p)) is not None]
         offers = self.offers.next_deadline()
         if offers is not None:
@@ -335,6 +281,8 @@ class Room:
                 raise Refused("taken", f"seat {seat} is taken")
             if account is not None and self.seat_of(account) is not None:
                 raise Refused("taken", "you already sit at this table")
+            if account is not None:  # neither of two accounts that blocked each other sits with the other
+                await self.hub.moderation.may_sit(self, account)
             changes: dict[str, Any] = {"joined": True}
             if account is not None:
                 changes.update(user_id=account.id, name=account.name)
@@ -356,6 +304,7 @@ class Room:
         if self.row.started is None and all(s.taken for s in self.seats):
             self.row.started = self.now()
             await self.hub.writer.call(self.hub.storage.update_table, self.id, {"started": self.row.started})
+            self.hub.notices.moved(self)
 
     async def come_back(self, seat: int | None) -> None:
         """The player of an absent seat is back: they answer for it again, and the question
@@ -392,44 +341,13 @@ class Room:
         (``legal_actions_for(seat)``; none for a spectator or a seat not asked), and the game's
         ``previews`` of those choices when it has any (``State.previews``)."""
         prompt = self.prompts.get(seat) if seat is not None else None
-        shown = {**view, "legal": list(prompt.legal) if prompt is not None else []}
-        return with_previews(self.state, seat, shown)
-
-    def last_for(self, seat: int | None) -> dict[str, JSON] | None:
-        """The last action as ``seat`` may know it: a hidden one (see :func:`hidden_action`) shows
-        only to its own seat until the game is over; the others learn who acted, and what it made
-        happen from the events they may see."""
-        last = self.last
-        if last is None or not self.last_secret or self.over or seat == last["seat"]:
-            return last
-        return {"seat": last["seat"], "action": None}
-
-    def welcome(self, seat: int | None) -> str:
-        names = self.names()
-        log_events = told_events(self.game.name, self.events[-LOG_LENGTH * 2 :], seat, self.over, names)
-        if self.hints:  # the lines saying who asked for a hint, among the game's
-            log_events = sorted(log_events + [self.hint_line(s, k, seat) for s, k in self.hints], key=step_of)
-        view = self.seat_view(seat, self.state.view(seat))
-        return dumps(
-            {
-                "type": "welcome",
-                "table": self.summary(),
-                "seat": seat,
-                "step": self.step,
-                "over": self.over,
-                "last": self.last_for(seat),
-                "view": view,
-                "labels": labels(self.game.name, view, names),
-                "content": content(self.game.name),
-                "log": log_events[-LOG_LENGTH:],
-                "chat": self.chat.recent(),
-                "offers": self.offers.for_seat(seat),
-                "hints": self.hint_info(seat),
-            }
-        )
+        legal = list(prompt.legal) if prompt is not None else []
+        if self.guide is not None:  # a tutorial: the guide's one move while it leads
+            legal = self.guide.legal(seat, legal)
+        return with_previews(self.state, seat, {**view, "legal": legal})
 
     def announce_seats(self) -> None:
-        self._send_all(dumps({"type": "seats", "seats": self.public_seats()}))
+        self._send_all(dumps({"type": "seats", "seats": telling.public_seats(self)}))
 
     def announce_rematch(self, table_id: str) -> None:
         self._send_all(dumps({"type": "rematch", "table": table_id}))
@@ -458,6 +376,8 @@ class Room:
         from a client's text; the room's lock is held, and the rules judge it (offers.py)."""
         if self.over:
             raise Refused("over", "the game is over")
+        if self.guide is not None and not auto:  # a tutorial's person makes the guide's move first
+            self.guide.check(self, seat, str(action))
         await self._commit(seat, action, auto=auto, anytime=True, note=note)
 
     async def _submit(self, seat: int | None, text: str, step: int | None, auto: bool = False) -> None:
@@ -467,6 +387,7 @@ class Room:
             raise Refused("spectator", "spectators cannot act; open a seat's invitation link to play")
         if self.over:
             raise Refused("over", "the game is over")
+        self.hub.moderation.check(self)  # paused or ended by an admin
         prompt = self.prompts.get(seat)
         open_since = prompt.since if prompt is not None else self.step
         if step is not None and step != self.step and not open_since <= step < self.step:
@@ -477,6 +398,8 @@ class Room:
                 raise Refused("out-of-turn", f"it is seat {asked[0]}'s turn, not yours (seat {seat})")
             seats = ", ".join(map(str, asked))
             raise Refused("out-of-turn", f"the table waits for seats {seats}, not for you (seat {seat})")
+        if self.guide is not None and not auto:  # a tutorial: only the guide's move while it leads
+            self.guide.check(self, seat, text)
         try:
             action = offered(self.state, seat, text)
         except InvalidActionText as err:
@@ -498,7 +421,8 @@ class Room:
                 offered(self.state, seat, text)
             except (IllegalAction, InvalidActionText) as err:
                 return {"type": "why", "action": text, "step": self.step, "reason": str(err)}
-            return {"type": "why", "action": text, "step": self.step, "reason": None}
+            guided = self.guide.why(self, seat, text) if self.guide is not None else None
+            return {"type": "why", "action": text, "step": self.step, "reason": guided}
 
     async def _commit(
         self,
@@ -511,6 +435,7 @@ class Room:
         note: str | None = None,
     ) -> None:
         """Apply ``action`` for ``seat``, store it, then tell everybody (the lock is held)."""
+        self.hub.moderation.check(self)  # paused or ended by an admin
         written = entry(self.state, action, seat)  # as the record writes it, before it is applied
         try:
             events = self.state.apply(action, seat=seat)  # unchanged if it raises
@@ -534,11 +459,15 @@ class Room:
             self._charge(seat, now)
         self.record.actions.append(written)
         self.events += [(index + 1, e) for e in events]
+        if self.guide is not None:
+            self.guide.note(seat, str(action), not anytime)
         self.last, self.last_secret = {"seat": seat, "action": str(action)}, hidden_action(secret, events)
         self.ask(None if anytime else seat, now)
         if over:
             await self._finish(now)
         self.broadcast(events)
+        metrics.accepted(self, seat, auto)
+        self.hub.notices.moved(self)  # "your turn" to players away (notify.py)
         self.offers.send(self.offers.see(events, now, note))
 
     async def _finish(self, now: float) -> None:
@@ -557,133 +486,18 @@ class Room:
         except Exception:  # the game stands; the ratings catch up at the next start
             log.exception("table %s: the result could not be recorded", self.id)
         start_review(self)  # in the background: the last update goes out first
-
-    # -- hints (issue 28) ------------------------------------------------------------
-    def hints_used(self, seat: int) -> int:
-        return sum(1 for s, _ in self.hints if s == seat)
-
-    def ask_hint(self, conn: Conn) -> None:
-        """A hint for ``conn``'s seat, in the background (the socket reads on): the answer, or why
-        not, goes to that connection only."""
-
-        async def answer() -> None:
-            try:
-                conn.send(dumps(await self.hint(conn.seat)))
-            except Refused as err:
-                conn.send(error(err.code, err.message))
-            except Exception:
-                log.exception("table %s: a hint failed", self.id)
-                conn.send(error("storage", "the hint could not be given; none was counted"))
-
-        task = asyncio.get_running_loop().create_task(answer(), name=f"hint-{self.id}")
-        self.background.add(task)
-        task.add_done_callback(self.background.discard)
-
-    async def hint(self, seat: int | None) -> dict[str, JSON]:
-        """What the ``normal`` bot would play for ``seat`` now: its top choices, each with the seat's
-        chance of winning after it (agents/advice.py), from the seat's own view only.  Refused to a
-        spectator, at a rated table, to a seat not asked, beyond ``HINTS_PER_GAME``; counted
-        (stored) only when it is given, for the question still open."""
-        if seat is None:
-            raise Refused("spectator", "spectators get no hints; open a seat's invitation link to play")
-        if self.row.rated:
-            raise Refused("rated", "no hints at a rated table: this game counts for the ratings")
-        if self.over:
-            raise Refused("over", "the game is over")
-        if self.hints_used(seat) >= HINTS_PER_GAME:
-            raise Refused("hint-limit", f"you have had your {HINTS_PER_GAME} hints of this game")
-        if seat in self.hinting:
-            raise Refused("hint-pending", "your hint is on its way")
-        async with self.lock:  # a position no action is half-way through
-            if seat not in self.prompts:
-                raise Refused(
-                    "out-of-turn", "a hint is for your own decision, and the game does not ask you now"
-                )
-            step, position = self.step, self.state.to_json()
-        self.hinting.add(seat)
-        try:
-            options = json.dumps(self.game.options, sort_keys=True)
-            seed = bot_seed(self.record.seed, step, seat)
-            choices = await self.hub.scheduler.compute(
-                self, hint_from_json, self.game.name, options, position, seat, seed, None, self.names()
-            )
-        except Busy:
-            raise Refused("busy", "the bots are busy: ask again in a moment (no hint was counted)") from None
-        except Exception:
-            log.exception("table %s: the hint for seat %d failed", self.id, seat)
-            raise Refused("hint-failed", "the hint could not be computed; none was counted") from None
-        finally:
-            self.hinting.discard(seat)
-        async with self.lock:
-            if self.step != step or seat not in self.prompts:
-                raise Refused("stale", "the table moved on before your hint was ready; none was counted")
-            used = self.hints_used(seat)
-            if used >= HINTS_PER_GAME:
-                raise Refused("hint-limit", f"you have had your {HINTS_PER_GAME} hints of this game")
-            if not await self.hub.writer.call(
-                self.hub.storage.add_hint, self.id, seat, used, step, self.now()
-            ):
-                self.hints = await self.hub.writer.call(self.hub.storage.hints, self.id)  # another process's
-                raise Refused("stale", "another hint for your seat came first; look again")
-            self.hints.append((seat, step))
-            for reader, group in self.conns.items():
-                told = dumps(
-                    {
-                        "type": "hinted",
-                        "seat": seat,
-                        "step": step,
-                        "event": self.hint_line(seat, step, reader),
-                    }
-                )
-                for conn in group:
-                    conn.send(told)
-        shown = [{"action": c["action"], "label": c["label"], "chance": c["chance"]} for c in choices]
-        return {"type": "hint", "step": step, "choices": shown, "used": used + 1, "limit": HINTS_PER_GAME}
-
-    def hint_info(self, seat: int | None) -> dict[str, JSON] | None:
-        """What a seat's welcome says of its hints: allowed here, how many used, of how many."""
-        if seat is None:
-            return None
-        return {"allowed": not self.row.rated, "used": self.hints_used(seat), "limit": HINTS_PER_GAME}
-
-    def hint_line(self, seat: int, step: int, reader: int | None) -> dict[str, JSON]:
-        """The log's line saying that ``seat`` asked for a hint at ``step``, as ``reader`` reads it."""
-        who = "You" if seat == reader else self.names()[seat]
-        words = {"parts": [f"{who} asked for a hint"], "tone": "quiet"}
-        return {"step": step, "kind": "hint", "seat": seat, "words": words}
+        self.hub.notices.finished(self)
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connection's message, built once per seat: its view and the events it may see."""
-        over = self.over
-        scores = self.state.scores()
-        names = self.names()
-        teller = Teller(self.game.name, [(self.step, e) for e in events], over, names)
-        clocks, now = self.running_clocks(), self.now()
-        audience = [seat for seat, group in self.conns.items() if group]
-        for seat, seen in zip(audience, self.state.views(audience), strict=True):
-            group = self.conns[seat]
-            view = self.seat_view(seat, seen)
-            message = dumps(
-                {
-                    "type": "update",
-                    "step": self.step,
-                    "over": over,
-                    "last": self.last_for(seat),
-                    "events": teller.told(seat),
-                    "view": view,
-                    "labels": labels(self.game.name, view, names),
-                    "scores": scores,
-                    "clocks": clocks,
-                    "now": now,
-                }
-            )
-            for conn in list(group):
-                conn.send(message)
+        telling.broadcast(self, events)
 
     # -- bots ---------------------------------------------------------------------
     def bots_to_act(self) -> list[SeatRow]:
         """The seats a bot answers for now (several when the game asks several seats at once):
         bot seats, and absent or departed players' seats."""
+        if self.hub.moderation.halt(self.id):
+            return []  # paused or ended by an admin
         return [self.seats[seat] for seat in sorted(self.prompts) if self.bot_plays(seat)]
 
     def schedule_bot(self) -> None:
@@ -698,6 +512,7 @@ class Room:
         """Every bot asked decides, at the same time when several are, on the position as saved;
         then each answer is submitted like a person's (a bot whose question is still open after
         another's answer is not stale)."""
+        logs.bind(self.id)  # this task's log lines name the table (not the seat of who woke it)
         while self.bots_to_act():
             if self.hub.settings.bot_delay:
                 await asyncio.sleep(self.hub.settings.bot_delay)
@@ -735,8 +550,3 @@ class Room:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, TabletopError):
                 await self.bot_task
-
-
-def step_of(event: JSON) -> int:
-    """The step a line of the log belongs to (hint lines merge with the game's events by it)."""
-    return int(event["step"])

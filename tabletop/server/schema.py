@@ -5,7 +5,8 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
 - ``game_tables``: a table's game, options, seed and set-up; its time control (``clock``, JSON),
   when its clocks started (``started``: once every person seat was taken), whether it is rated,
   private (not offered in the lobby) and the bot level that plays for an absent seat
-  (``takeover``); who created it, and when it finished.
+  (``takeover``); who created it, and when it finished; for a tutorial table (issue 28), the game
+  whose guided first game it plays (``tutorial``) and whether its person left the guide.
 - ``seats``: person or bot; a person's token hash, display name, account (``user_id``), whether
   the seat is absent (its clock ran out: a bot plays for it until the player returns) or left for
   good, and its final place (``rank``).
@@ -18,9 +19,16 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
 - ``ratings`` and ``rating_history``: a rating per player and game, and each rated game's change
   (ratings.py); a player is ``user:<id>`` or ``bot:<level>``.
 - ``hints``: each hint a seat asked for at an unrated table (the seat's first is ``idx`` 0), at
-  which step and when: the count per game survives a restart (rooms.py, issue 28).
+  which step and when: the count per game survives a restart (hints.py, issue 28).
 - ``reviews``: a finished game's review (reviews.py): its status (``computing``, ``done``,
   ``failed``), the parameters it was computed with (JSON), the review (JSON) and when.
+- ``emails``, ``reset_tokens``, ``notify_off``, ``turn_notices``, ``push_subscriptions``,
+  ``outbox`` and ``server_secrets``: email addresses, password resets, notifications by mail and
+  Web Push and their queue (issue 30; mailbox.py).
+- ``blocks``, ``mutes``, ``reports``, ``banned_addresses`` and ``moderation_events``: players
+  blocked by an account, chat muted per seat, chat reports, suspended addresses and the admins'
+  actions every server process applies (issue 31; moderation.py); ``users.admin`` and
+  ``users.suspended``, ``game_tables.halt`` (paused or ended by an admin).
 """
 
 from __future__ import annotations
@@ -64,6 +72,9 @@ tables_t = Table(
     Column("takeover", String(16), nullable=True),
     Column("creator_id", Integer, nullable=True),  # users.id (no foreign key: SQLite adds it in place)
     Column("finished_at", Float, nullable=True),
+    Column("tutorial", String(64), nullable=True),  # the game whose guided first game this is
+    Column("tutorial_left", Boolean, nullable=False, server_default=false()),  # its guide left
+    Column("halt", String(8), nullable=True),  # "paused" or "ended" by an admin (moderation.py)
 )
 
 seats_t = Table(
@@ -112,6 +123,8 @@ users_t = Table(
     Column("name", String(32), nullable=False, unique=True, index=True),
     Column("password_hash", String(255), nullable=False),  # Argon2id (accounts.py), never the password
     Column("created", Float, nullable=False),
+    Column("admin", Boolean, nullable=False, server_default=false()),  # set by `tabletop admin grant` only
+    Column("suspended", Float, nullable=True),  # when an admin suspended it (moderation.py)
 )
 
 sessions_t = Table(
@@ -177,6 +190,133 @@ reviews_t = Table(
 )
 
 
+emails_t = Table(  # an account's email address (mailbox.py): never shown to others, never logged
+    "emails",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("address", String(254), nullable=True),  # verified: mail goes here
+    Column("pending", String(254), nullable=True),  # given, awaiting its verification link
+    Column("changed", Float, nullable=False),
+)
+
+reset_tokens_t = Table(  # password reset links (mailbox.py): single use, expiring
+    "reset_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the link's token, hashed
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("used", Boolean, nullable=False, server_default=false()),
+)
+
+notify_off_t = Table(  # a row: this kind of notice is off for this user on this channel
+    "notify_off",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("kind", String(16), primary_key=True),  # "turn", "ended", "invited"
+    Column("channel", String(8), primary_key=True),  # "mail" or "push"
+)
+
+turn_notices_t = Table(  # the last "your turn" notice per table and user: the throttle
+    "turn_notices",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("step", Integer, nullable=False),  # the table's step when it was sent
+    Column("at", Float, nullable=False),
+)
+
+push_subscriptions_t = Table(  # a browser's Web Push subscription (push.py)
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("endpoint", String(1000), nullable=False, unique=True),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+outbox_t = Table(  # mails and pushes to send (outbox.py): a restart loses none
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("channel", String(8), nullable=False),  # "mail" or "push"
+    Column("kind", String(16), nullable=False),  # verify, changed, reset, turn, ended, invited
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("target", String(1000), nullable=False),  # an address or a subscription's endpoint
+    Column("subject", String(200), nullable=False),
+    Column("body", Text, nullable=False),  # emptied, with the target, once sent
+    Column("created", Float, nullable=False),
+    Column("due", Float, nullable=False),  # the next attempt
+    Column("attempts", Integer, nullable=False),
+    Column("status", String(8), nullable=False, index=True),  # queued, sending, sent, failed, dropped
+    Column("lease", Float, nullable=True),  # a sending row's claim runs out then
+    Column("done", Float, nullable=True),
+    Column("error", String(200), nullable=True),  # the last failure, without any address
+)
+
+server_secrets_t = Table(  # keys made once per installation: the mail links' HMAC key, VAPID's
+    "server_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+blocks_t = Table(  # a row: ``user_id`` blocked ``blocked_id`` (neither sits with the other at new tables)
+    "blocks",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("blocked_id", Integer, ForeignKey("users.id"), primary_key=True, index=True),
+    Column("at", Float, nullable=False),
+)
+
+mutes_t = Table(  # a row: at this table, ``seat`` does not see ``muted`` seat's chat lines
+    "mutes",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("muted", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+reports_t = Table(  # a chat line reported by a seat, with the lines around it (for admins)
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False, index=True),
+    Column("line", Integer, nullable=False),  # the chat line's number (chat.idx)
+    Column("seat", Integer, nullable=True),  # the reported line's seat
+    Column("name", String(32), nullable=False),  # its name then
+    Column("text", String(500), nullable=False),
+    Column("reporter_seat", Integer, nullable=False),
+    Column("reporter_id", Integer, nullable=True),  # users.id when an account reported (no foreign key)
+    Column("reason", String(200), nullable=False),
+    Column("context", Text, nullable=False),  # JSON: the lines around it, as stored then
+    Column("at", Float, nullable=False),
+    Column("resolved", Float, nullable=True),  # when an admin marked it read
+)
+
+banned_addresses_t = Table(  # client addresses an admin suspended (moderation.py)
+    "banned_addresses",
+    metadata,
+    Column("address", String(64), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+moderation_events_t = Table(  # the admins' actions, in order: every server process applies them
+    "moderation_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),  # pause, resume, end, suspend, unsuspend, ban, unban, gone
+    Column("subject", String(64), nullable=False),  # a table id, a user id or an address
+    Column("by", String(40), nullable=False),  # "cli" or the admin's account name
+    Column("at", Float, nullable=False),
+)
+
+
 @dataclass(frozen=True)
 class Account:
     """A logged-in user, as the server passes it around (never with a password hash)."""
@@ -235,6 +375,8 @@ class TableRow:
     auto: list[bool] = field(default_factory=list)  # each action: played by a bot for an absent seat
     notes: list[str | None] = field(default_factory=list)  # each action: a trade offer's promise
     hints: list[tuple[int, int]] = field(default_factory=list)  # (seat, step) of each hint, in order
+    tutorial: str | None = None  # the game whose guided first game this is (tutorials.py)
+    tutorial_left: bool = False  # its person left the guide: free play
     first: int = 0  # the index of ``actions[0]`` (not 0 when only the newer ones were loaded)
 
 

@@ -17,18 +17,24 @@ import gc
 
 import uvicorn
 from fastapi import FastAPI
+from uvicorn.config import LOGGING_CONFIG
 
 GRACE = 5  # seconds the requests under way have to finish when the server stops
 
 
 def uvicorn_config(
-    app: FastAPI, host: str = "127.0.0.1", port: int = 8000, forwarded_allow_ips: str | None = None
+    app: FastAPI,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    forwarded_allow_ips: str | None = None,
+    json_logs: bool = False,
 ) -> uvicorn.Config:
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level="warning",
+        log_config=None if json_logs else LOGGING_CONFIG,  # JSON: its lines go to logs.py's handler
         loop="auto",  # uvloop where it is installed
         ws="websockets-sansio",
         ws_max_size=64 * 1024,  # bigger frames close the socket; over 4 KB gets an error message
@@ -41,9 +47,11 @@ def uvicorn_config(
     )
 
 
-def serve(app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None) -> None:
+def serve(
+    app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None, json_logs: bool = False
+) -> None:
     # Fewer, cheaper garbage collections: a server's garbage is mostly freed by reference counts,
     # and a full collection walking every table's history stalls every table for milliseconds.
     gc.set_threshold(50_000, 50, 100)
     app.state.hub.settings.freeze_after_start = True
-    uvicorn.Server(uvicorn_config(app, host, port, forwarded_allow_ips)).run()
+    uvicorn.Server(uvicorn_config(app, host, port, forwarded_allow_ips, json_logs)).run()

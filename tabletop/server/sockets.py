@@ -14,6 +14,7 @@ from collections import deque
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from . import logs, metrics
 from .accounts import current_user
 from .hub import Hub
 from .limits import Limiter
@@ -25,8 +26,10 @@ from .messages import (
     Join,
     Leave,
     MakeOffer,
+    Mute,
     Ping,
     Reply,
+    Report,
     Say,
     Why,
     Withdraw,
@@ -36,6 +39,7 @@ from .messages import (
 )
 from .refused import Refused
 from .rooms import Room
+from .schema import Account
 from .traffic import Limited, client_address
 
 log = logging.getLogger("tabletop.server")
@@ -132,6 +136,7 @@ async def table_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
     try:
         hub.traffic.socket_opened(address)
     except Limited as err:
+        metrics.limited("socket", "sockets-per-address")
         await refuse(ws, err.code, err.message, TOO_MANY)
         return
     try:
@@ -144,6 +149,7 @@ async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> No
     try:
         hub.traffic.join(address, table_id)
     except Limited as err:
+        metrics.limited("socket", "joins-per-minute")
         await refuse(ws, err.code, err.message, TOO_MANY)
         return
     room = await hub.get(table_id)
@@ -177,6 +183,13 @@ async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> No
             return
     elif account is not None:
         seat = room.seat_of(account)  # the account's own seat; else a spectator
+    logs.bind(room.id, seat)  # the lines logged from here on name the table and the seat
+    if seat is not None and account is not None and room.seats[seat].user_id is None:
+        try:  # an account newly sitting: not with an account it blocked or that blocked it
+            await hub.moderation.may_sit(room, account)
+        except Refused as err:
+            await refuse(ws, err.code, err.message, FORBIDDEN)
+            return
     if seat is not None:
         await room.join_seat(seat, join.name, account)
     conn = SocketConn(ws, seat)
@@ -184,7 +197,8 @@ async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> No
     if seat is not None:
         hub.scheduler.wake()  # a person is at the table now: its bots' decisions go first
     try:
-        await serve(room, conn, Limiter(hub.settings.socket_messages, MESSAGE_WINDOW, hub.settings.clock))
+        rate = Limiter(hub.settings.socket_messages, MESSAGE_WINDOW, hub.settings.clock)
+        await serve(room, conn, rate, account)
     except WebSocketDisconnect:
         pass
     finally:
@@ -196,14 +210,16 @@ async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> No
                 await ws.close()
 
 
-async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
+async def serve(room: Room, conn: SocketConn, rate: Limiter, account: Account | None = None) -> None:
     """Each message of a joined socket, at most ``rate`` allows: beyond, a ``rate-limit`` error
     (the message is ignored), and a socket that sends as many again while refused is closed."""
     refused = 0
     while not conn.dropped:
         text = await receive(conn.ws)
+        received = metrics.now()
         wait = rate.take("")
         if wait:
+            metrics.limited("socket", "socket-messages")
             refused += 1
             if refused > rate.most:
                 conn.send(error("rate-limit", "far too many messages: this connection is closed"))
@@ -217,19 +233,22 @@ async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
         try:
             message = parse(text)
             if isinstance(message, Act):
-                await room.submit(conn.seat, message.action, message.step)
+                await metrics.acted(room, room.submit(conn.seat, message.action, message.step), received)
             elif isinstance(message, Why):  # answered to this socket only; nothing changes
                 conn.send(dumps(await room.why(conn.seat, message.action)))
             elif isinstance(message, Hint):  # computed in a bot worker: this socket reads on meanwhile
-                room.ask_hint(conn)
+                room.hints.ask(conn)
             elif isinstance(message, Ping):
                 conn.send(dumps({"type": "pong", "step": room.step}))
             elif isinstance(message, MakeOffer):
-                await room.offers.offer(conn.seat, message.to, message.give, message.ask, message.note)
+                offer = room.offers.offer(conn.seat, message.to, message.give, message.ask, message.note)
+                await metrics.acted(room, offer, received)
             elif isinstance(message, Withdraw):
-                await room.offers.take_back(conn.seat, message.offer)
+                await metrics.acted(room, room.offers.take_back(conn.seat, message.offer), received)
             elif isinstance(message, Reply):
-                await room.offers.answer(conn.seat, message.offer, message.accept)
+                await metrics.acted(
+                    room, room.offers.answer(conn.seat, message.offer, message.accept), received
+                )
             elif isinstance(message, Back):
                 if conn.seat is None:
                     raise Refused("spectator", "spectators have no seat to come back to")
@@ -238,7 +257,10 @@ async def serve(room: Room, conn: SocketConn, rate: Limiter) -> None:
                 await room.leave(conn.seat)
             elif isinstance(message, Say):
                 await room.chat.say(conn.seat, message.text)
+            elif isinstance(message, Mute | Report):  # issue 31 (moderation.py)
+                await room.hub.moderation.handle(room, conn, message, account)
             else:
                 raise BadMessage("joined", "you have already joined this table")
         except (BadMessage, Refused) as err:
+            metrics.message_refused(err.code)
             conn.send(error(err.code, err.message))

@@ -218,6 +218,7 @@ class Storage:
                 select(users_t.c.id, users_t.c.name)
                 .join(tokens, tokens.c.user_id == users_t.c.id)
                 .where(tokens.c.token_hash == token_hash, tokens.c.expires > now)
+                .where(users_t.c.suspended.is_(None))  # a suspended account is nobody's (issue 31)
             ).first()
         return None if row is None else Account(int(row[0]), str(row[1]))
 
@@ -281,6 +282,8 @@ class Storage:
                     private=row.private,
                     takeover=row.takeover,
                     creator_id=row.creator_id,
+                    tutorial=row.tutorial,
+                    tutorial_left=row.tutorial_left,
                 )
             )
             conn.execute(
@@ -559,6 +562,8 @@ class Storage:
                     creator_id=t["creator_id"],
                     finished_at=t["finished_at"],
                     first=since,
+                    tutorial=t["tutorial"],
+                    tutorial_left=bool(t["tutorial_left"]),
                 )
             query = select(seats_t).where(seats_t.c.table_id.in_(chunk)).order_by(seats_t.c.seat)
             for s in conn.execute(query).mappings():

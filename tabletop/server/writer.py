@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
+from . import metrics
 from .storage import Append, Storage
 
 log = logging.getLogger("tabletop.server")
@@ -136,6 +137,7 @@ class Writer:
 
     def _commit(self, batch: list[_Job]) -> None:
         rows = [j.append for j in batch if j.append is not None]
+        begun = metrics.now()
         try:
             self.storage.append_actions(rows)
         except Exception as err:
@@ -149,6 +151,7 @@ class Writer:
             for job in batch:  # one bad row must not sink the others
                 self._commit([job])
             return
+        metrics.committed(begun, len(rows))
         self.commits += 1
         self.appended += len(batch)
         _finish_all(batch)

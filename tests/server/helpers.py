@@ -27,7 +27,7 @@ from tabletop.core.record import Record, parse_entry
 from tabletop.games.megalomania.cards import texts
 from tabletop.server import Settings, create_app
 from tabletop.server.prompts import sealed_choice
-from tabletop.server.rooms import LOG_LENGTH
+from tabletop.server.telling import LOG_LENGTH
 from tabletop.words import wording
 
 CARD = re.compile(r"^(?:return=)?([FAXDWKOE][bryu])!?$")

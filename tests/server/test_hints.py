@@ -18,7 +18,7 @@ from starlette.testclient import WebSocketTestSession
 from tabletop.agents import advice
 from tabletop.core.record import Record
 from tabletop.server import bots
-from tabletop.server.rooms import HINTS_PER_GAME
+from tabletop.server.hints import HINTS_PER_GAME
 
 from .helpers import join, running, token_of
 

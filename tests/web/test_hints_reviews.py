@@ -81,7 +81,7 @@ def test_a_hint_appears_at_an_unrated_table(browser: Any, live: Live, shots: Pat
         "[...document.querySelectorAll('#log li')].some(li => li.textContent === 'You asked for a hint')",
     )
     until(page, "document.querySelector('#hint-button').textContent === 'Hint (2 left)'")
-    assert room.hints == [(0, room.hints[0][1])]
+    assert room.hints.given == [(0, room.hints.given[0][1])]
     page.screenshot(path=str(shots / "table-hint.png"))
     page.click("#hint-box .hint-head button")  # Close
     assert page.is_hidden("#hint-box") and not page.query_selector(".hinted")
@@ -107,7 +107,7 @@ def test_no_hint_at_a_rated_table(browser: Any, live: Live) -> None:
         token,
     )
     assert refusal["type"] == "error" and refusal["code"] == "rated"
-    assert room.hints == []
+    assert room.hints.given == []
     assert not problems, problems
     context.close()
 

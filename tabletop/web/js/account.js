@@ -88,6 +88,9 @@ function dialog() {
   Object.assign(password, { id: "account-password", name: "password", type: "password", maxLength: 128, required: true });
   const hint = el("p", "muted hint", "");
   hint.id = "account-hint";
+  const forgot = el("a", "forgot", "Forgot your password?");
+  forgot.href = "/account";
+  forgot.id = "account-forgot";
   const error = el("p", "form-error", "");
   error.id = "account-error";
   error.setAttribute("role", "alert");
@@ -100,7 +103,7 @@ function dialog() {
   cancel.addEventListener("click", () => box.close());
   const buttons = el("div", "dialog-buttons");
   buttons.append(submit, cancel);
-  form.append(title, field("Name", name), field("Password", password), hint, error, buttons);
+  form.append(title, field("Name", name), field("Password", password), hint, forgot, error, buttons);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const mode = box.dataset.mode;
@@ -132,6 +135,7 @@ export function openAccountDialog(mode) {
   box.querySelector("#account-hint").textContent = signup
     ? "A name has 3 to 32 letters, digits, '_', '.' or '-'; a password 8 to 128 characters. Your tables and rating follow your account."
     : "";
+  box.querySelector("#account-forgot").hidden = signup;
   box.querySelector("#account-password").autocomplete = signup ? "new-password" : "current-password";
   box.querySelector("#account-error").hidden = true;
   if (!box.open) box.showModal();
@@ -150,11 +154,14 @@ export function accountBar(box) {
       const who = el("a", "account-name", name);
       who.href = `/players/${encodeURIComponent(name)}`;
       who.title = "Your page";
+      const settings = el("a", "button small", "Settings");
+      settings.href = "/account"; // email, notifications (issue 30)
+      settings.id = "settings";
       const out = el("button", "button small", "Log out");
       out.type = "button";
       out.id = "logout";
       out.addEventListener("click", logOut);
-      box.replaceChildren(who, out);
+      box.replaceChildren(who, settings, out);
     } else {
       const login = el("button", "button small", "Log in");
       login.type = "button";

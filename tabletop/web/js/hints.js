@@ -6,6 +6,7 @@
 // on the board where an element plays it ([data-action]: a card, a button), numbered 1 to 3; both
 // go when the table moves on.  A seat has a few hints a game (the server counts them: "N left").
 import { el } from "./cards.js";
+import { guideLeads } from "./tutorial.js";
 
 const hints = {
   send: null, button: null, box: null, list: null,
@@ -94,7 +95,7 @@ export function hintFailed() {
 export function hintsRedrawn(page, board) {
   const button = hints.button;
   if (!button) return;
-  const seated = page.me !== null && !page.over && hints.allowed;
+  const seated = page.me !== null && !page.over && hints.allowed && !guideLeads();
   button.hidden = !seated;
   if (hints.shown && hints.shown.step !== page.step) hide(false);
   if (!seated) return;

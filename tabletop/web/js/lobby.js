@@ -245,10 +245,15 @@ function showRulesLink() {
   link.hidden = Boolean(ruled) && !ruled.some((g) => g.game === game.name);
 }
 
-// "Learn to play": every game with its rules page.
+// "Learn to play": every game with its rules page, and its guided first game (a tutorial table
+// against bots: js/tutorial.js) where it has one.
 async function learn() {
+  let guided = [];
   try {
-    ruled = (await api("/api/rules")).games || [];
+    [ruled, guided] = await Promise.all([
+      api("/api/rules").then((data) => data.games || []),
+      api("/api/tutorials").then((data) => data.games || []).catch(() => []),
+    ]);
   } catch {
     ruled = null;
     return;
@@ -259,10 +264,30 @@ async function learn() {
     link.href = `/rules/${encodeURIComponent(g.game)}`;
     link.dataset.game = g.game;
     item.append(link, el("p", null, g.pitch), el("p", "muted", g.players));
+    if (guided.some((t) => t.game === g.game)) item.append(guidedButton(g));
     return item;
   });
   $("#learn").replaceChildren(...items);
   showRulesLink();
+}
+
+// "Guided game": a new tutorial table of the game (never rated, private, untimed), opened at once.
+function guidedButton(g) {
+  const button = el("button", "button small primary guided", "Guided game");
+  button.type = "button";
+  button.dataset.game = g.game;
+  button.setAttribute("aria-label", `Guided game of ${g.title}`);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const data = await api(`/api/tutorials/${encodeURIComponent(g.game)}`, { method: "POST" });
+      location.assign(data.url);
+    } catch (err) {
+      button.disabled = false;
+      toast(err.message);
+    }
+  });
+  return button;
 }
 
 // ---- my tables ----------------------------------------------------------------------------

@@ -226,7 +226,7 @@ function myArea(view, ctx) {
       opts.title = label(ctx, choice);
     }
     const face = cardFace(c, opts);
-    if (choice) face.classList.add("playable");
+    if (choice) played(face, choice);
     else if (ctx.act) markWhy(face, whyCard(view, c));
     return face;
   };
@@ -238,7 +238,7 @@ function myArea(view, ctx) {
       opts.title = label(ctx, choice);
     }
     const face = cardFace(c, opts);
-    if (choice) face.classList.add("playable");
+    if (choice) played(face, choice);
     else if (playing && (view.phase === "play" || view.phase === "explorer-return")) face.classList.add("unplayable");
     if (!choice && ctx.act) markWhy(face, whyCard(view, c));
     if ((entry.known_cards || []).includes(c)) face.append(el("span", "badge known", "seen"));
@@ -258,6 +258,13 @@ function myArea(view, ctx) {
     box.append(el("div", "scrolls-held", `Your scrolls: ${entry.scroll_numbers.map((n) => `#${n}`).join(", ")}`));
   }
   return box;
+}
+
+// A card a click plays: lifted, and named by its action like every element that makes a move
+// (hints, keys and the tutorial's guide find it by [data-action]).
+function played(face, action) {
+  face.classList.add("playable");
+  face.dataset.action = action;
 }
 
 function actionClass(text) {

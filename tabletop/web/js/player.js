@@ -78,6 +78,37 @@ function drawGames(games) {
   $("#games").replaceChildren(node);
 }
 
+// A logged-in player may block another: neither then sits at a table where the other sits.
+async function offerBlock(name) {
+  let me;
+  let blocked;
+  try {
+    me = await api("/api/account/me");
+    blocked = (await api("/api/account/blocks")).blocked;
+  } catch {
+    return; // a guest
+  }
+  if (me.name.toLowerCase() === name.toLowerCase()) return;
+  const button = $("#block");
+  let on = blocked.some((n) => n.toLowerCase() === name.toLowerCase());
+  const label = () => {
+    button.textContent = on ? "Unblock" : "Block";
+    button.title = on ? `Let ${name} sit at your tables again` : `Neither ${name} nor you will sit at a table where the other sits`;
+  };
+  label();
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    try {
+      await api(`/api/account/blocks/${encodeURIComponent(name)}`, { method: on ? "DELETE" : "PUT" });
+      on = !on;
+      label();
+      toast(on ? `${name} is blocked.` : `${name} is no longer blocked.`, "ok");
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+}
+
 async function start() {
   const wanted = tableId(); // the last part of /players/NAME
   try {
@@ -87,6 +118,7 @@ async function start() {
     drawRatings(data.ratings);
     drawPlot(data.name, data.ratings);
     drawGames(data.games);
+    offerBlock(data.name);
   } catch (err) {
     $("#title").textContent = "No such player";
     for (const id of ["#ratings", "#plot", "#games"]) $(id).replaceChildren();

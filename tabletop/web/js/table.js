@@ -1,15 +1,17 @@
 // The table page: one WebSocket, the seat's view drawn by the game's renderer, the log, the end.
 import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
-import { addChatLine, startChat } from "./chat.js";
+import { addChatLine, setMuted, startChat } from "./chat.js";
 import { noteClocks, seatExtras } from "./clock.js";
 import { glossary, termFocus } from "./glossary.js";
 import { hintAnswer, hintFailed, hintsRedrawn, hintsWelcome, setupHints } from "./hints.js";
 import { focusMark, noteChoices, restoreFocus, setupKeys } from "./keys.js";
+import { notifyButton, titled, turnNotice } from "./notify.js";
 import { setupPanels } from "./panels.js";
 import { rendererFor } from "./renderers.js";
 import { setupRules } from "./rules.js";
 import { lineItem, lineText } from "./said.js";
+import { guideNote, guideRedrawn, setupGuide } from "./tutorial.js";
 import { setupWhy, whyAnswer, whyRedrawn, whyShown } from "./why.js";
 
 const FINAL_CODES = new Set([4400, 4403, 4404]);
@@ -71,21 +73,25 @@ function receive(msg) {
       });
       noteClocks(page, msg.table);
       hintsWelcome(msg.hints);
+      guideNote(msg.tutorial); // a tutorial table's guide (tutorial.js)
       setStatus(msg.seat === null ? "watching" : "connected", "ok");
       render();
-      startChat(msg.chat, msg.seat, sendChat);
+      noticeTurn();
+      startChat(msg.chat, msg.seat, sendChat, sendMessage);
       break;
     case "update": {
       // an action sent is pending until its own update: another seat's (asked at the same time) may come first
       const answered = !page.pending || (msg.last && msg.last.seat === page.me) || msg.over;
       Object.assign(page, { view: msg.view, labels: msg.labels || {}, scores: msg.scores, step: msg.step, over: msg.over, last: msg.last, pending: !answered, fresh: true });
       noteClocks(page, msg);
+      guideNote(msg.tutorial);
       page.log.push(...msg.events);
       page.logNew += msg.events.length;
       if (page.log.length > LOG_MAX) page.log.splice(0, page.log.length - LOG_MAX);
       const wasAsked = asked();
       draw();
       say(msg.events, !wasAsked && asked());
+      noticeTurn();
       break;
     }
     case "seats":
@@ -95,6 +101,15 @@ function receive(msg) {
       break;
     case "chat":
       addChatLine(msg.line);
+      break;
+    case "muted": // the seats whose lines this seat muted (chat.js)
+      setMuted(msg.seats);
+      break;
+    case "reported":
+      toast("Reported: an admin will read it.", "ok");
+      break;
+    case "notice": // an admin paused, resumed or ended the table
+      toast(msg.text, "info");
       break;
     case "why": // why a card or a place cannot be played now (why.js)
       whyAnswer(msg);
@@ -129,6 +144,11 @@ function receive(msg) {
 }
 
 // Whether this seat has a choice to make now.
+// The title and a notification when the table waits for us in a background tab (notify.js).
+function noticeTurn() {
+  turnNotice({ asked: asked(), over: page.over, step: page.step, title: page.table ? page.table.title : "", table: id });
+}
+
 function asked() {
   return page.me !== null && !page.over && Boolean(page.view && (page.view.legal || []).length);
 }
@@ -180,7 +200,7 @@ function render() {
     table: page.table, offers: page.offers, send: page.me === null || page.over ? null : sendMessage,
   };
   const title = page.table ? page.table.title : "Table";
-  document.title = `${title} · ${page.me === null ? "watching" : "your seat"}`;
+  document.title = titled(`${title} · ${page.me === null ? "watching" : "your seat"}`);
   $("#title").textContent = title;
   const account = page.me === null ? null : (page.seats[page.me] || {}).user;
   $("#who").textContent = page.me === null ? "You are watching" : `You are in seat ${page.me}${account ? ` as ${account}` : ""}`;
@@ -202,6 +222,7 @@ function render() {
   glossary($("#log"), named);
   renderEnd(game, ctx);
   extras.render(page);
+  guideRedrawn(page);
   page.fresh = false;
 }
 
@@ -273,5 +294,7 @@ setupPanels();
 setupKeys($("#keys-help"));
 setupWhy($("#board"), sendMessage);
 setupHints(sendMessage, $("#rules-button"));
+setupGuide(id, token);
 setupRules($("#rules-button"), () => page.table && page.table.game);
+notifyButton($("#top-actions"));
 connect();
