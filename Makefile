@@ -20,7 +20,8 @@ $(VENV)/.dev: pyproject.toml setup.py | $(BIN)/python
 
 # The core and the games' rules compiled with mypyc next to their sources (setup.py), again when one
 # changes. Without a C compiler it warns and the pure Python runs; TABLETOP_PURE=1 runs it anyway.
-RULES := setup.py $(shell find tabletop/core tabletop/games -name '*.py') tabletop/agents/tree.py $(wildcard tabletop/agents/*/search.py)
+RULES := setup.py $(shell find tabletop/core tabletop/games -name '*.py') tabletop/agents/tree.py $(wildcard tabletop/agents/*/search.py) \
+	$(addprefix tabletop/agents/megacorps/,position.py worth.py countries.py cards.py trades.py decide.py)
 $(VENV)/.built: $(RULES) | $(VENV)/.installed
 	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
 	touch $@

@@ -32,11 +32,14 @@ COMPILED_DIRS = [
     "tabletop/games",
 ]
 NOT_COMPILED = {"tabletop/core/errors.py", "tabletop/core/trading.py"}
-# the search bots' hot loop and each game's rollout and evaluation (the agents' classes stay
-# interpreted, so that any bot may derive from them)
+# the search bots' hot loop and each game's rollout and evaluation, and MegaCorps' heuristic
+# reckoning (its valuations at every decision: docs/benchmarks.md, "Heuristic bots' speed").  The
+# agents' classes stay interpreted, so that any bot may derive from them.
+MEGACORPS_HEURISTIC = ("position", "worth", "countries", "cards", "trades", "decide")
 COMPILED_FILES = [
     "tabletop/agents/tree.py",
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tabletop/agents").glob("*/search.py")),
+    *(f"tabletop/agents/megacorps/{name}.py" for name in MEGACORPS_HEURISTIC),
 ]
 
 

@@ -10,6 +10,7 @@ a company opened in a place where the seat is already in the industry, clones to
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
 from ...games.megacorps.data import DEMOCRACY, KLEPTOCRACY
@@ -18,8 +19,8 @@ from .position import Model, bought, holdings, paid_out, with_country
 from .worth import MERC_VALUE, Judge
 
 # ---------------------------------------------------------------------------- tuning
-CARD_MIN = 3.0  # an event card is played for at least this gain
-PAYOUT_CARD_MIN = 6.0  # a payout card, more (it may pay more later)
+CARD_MIN: Final = 3.0  # an event card is played for at least this gain
+PAYOUT_CARD_MIN: Final = 6.0  # a payout card, more (it may pay more later)
 
 
 def card_targets(m: Model, seat: int, code: str) -> list[str]:

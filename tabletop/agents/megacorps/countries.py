@@ -13,16 +13,17 @@ Kleptocracy auctions, elections and antitrust vetoes.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ...games.megacorps.board import DORMANT, NATIONALIZED, SYNDICALIZED, UNOWNED
 from .position import Model, bought, holdings, intervened, with_country
 from .worth import Judge, values
 
 # ---------------------------------------------------------------------------- tuning
-WAR_MARGIN = 2  # the attack must beat the defence by this much
-WAR_MIN = 6.0  # and be worth this much
-VETO_COST = 3.0  # a purchase is vetoed when it costs the country's owner this much standing
-MONOPOLY = 3  # ... or gives the buyer this many companies of the industry
+WAR_MARGIN: Final = 2  # the attack must beat the defence by this much
+WAR_MIN: Final = 6.0  # and be worth this much
+VETO_COST: Final = 3.0  # a purchase is vetoed when it costs the country's owner this much standing
+MONOPOLY: Final = 3  # ... or gives the buyer this many companies of the industry
 
 
 # ---------------------------------------------------------------------------- war and mercenaries
@@ -92,7 +93,9 @@ def war_outcome(
     """The expected gain in standing of ``seat`` attacking ``country`` (with ``extra`` mercenaries
     more than it has, bought for ``cost``), and the margin of its attack over the defence."""
     t = m.t
-    base = m.copy()
+    if judge.m is m:
+        judge.terms()  # the positions below are valued from the judged one's terms
+    base = m.copy(money_only=True)
     base.mercs[seat] += extra
     base.money[seat] -= cost
     holder = base.country_owner[country]

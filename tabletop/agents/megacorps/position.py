@@ -13,11 +13,18 @@ from __future__ import annotations
 from typing import cast
 
 from ...core.protocol import JSON
+from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
 from ...games.megacorps.data import GOVERNMENTS
 from ...games.megacorps.game import MegaCorps
 from ...games.megacorps.rules import count_competitors, intervention_result
 from ...games.megacorps.state import MegaCorpsState
 from ..pergame import PerGame
+
+# what a per-industry valuation depends on: the rates, the holdings, who plays, the rounds left
+KeptKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], int, bool]
+# what a board worth depends on: who owns each company and country, the governments, who plays, the
+# rounds left
+BoardKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...], int, bool]
 
 
 class Tables:
@@ -47,6 +54,10 @@ class Tables:
         self.defence_industry = board.industry_index.get("def", -1)
         self.bio = board.industry_index.get("bio", -1)
         self.media = board.industry_index.get("med", -1)
+        # worth.py's per-industry valuations, by what they depend on (kept while the game lives)
+        self.kept: dict[KeptKey, list[float]] = {}
+        # worth.recall's board worths (and stats) of the positions decided on, by the board
+        self.boards: dict[BoardKey, tuple[list[float], tuple[list[int], list[int]], list[float]]] = {}
 
 
 _TABLES: PerGame[MegaCorps, Tables] = PerGame(Tables)
@@ -60,6 +71,7 @@ class Model:
     """The public position, as plain lists that a decision may change on a copy."""
 
     __slots__ = (
+        "board",
         "cards",
         "clones",
         "country_owner",
@@ -68,11 +80,16 @@ class Model:
         "left",
         "mercs",
         "money",
+        "moved",
         "n",
         "owner",
         "paid",
+        "parent",
         "payout_done",
+        "per",
+        "stats",
         "t",
+        "terms",
     )
 
     def __init__(self, t: Tables, n: int) -> None:
@@ -89,6 +106,20 @@ class Model:
         self.paid = -1
         self.payout_done = False
         self.clones = False
+        # each seat's worth from its companies (worth.board_values), once valued; kept by a copy
+        # that changes only money, mercenaries or cards (``copy(money_only=True)``)
+        self.board: list[float] | None = None
+        # industry_stats_flat once counted; kept (and brought up to date industry by industry) by the
+        # moves below; never changed in place
+        self.stats: tuple[list[int], list[int]] | None = None
+        # worth._per_industry once valued; kept by a copy with the same stats, players, rounds left
+        self.per: list[float] | None = None
+        # the position this one was made from by a move that changed only the companies ``moved``
+        # (in order; none for a Payout Action), so that worth.py may value it from the parent's
+        # ``terms`` (worth.Terms, once the parent was valued so)
+        self.parent: Model | None = None
+        self.moved: list[int] = []
+        self.terms: object = None
 
     @classmethod
     def from_view(cls, game: MegaCorps, view: dict[str, JSON]) -> Model:
@@ -144,8 +175,15 @@ class Model:
         m.clones = state.clones
         return m
 
-    def copy(self) -> Model:
+    def copy(self, money_only: bool = False) -> Model:
+        """A copy to change; ``money_only``: only its money, mercenaries or cards will change, so it
+        keeps the valuation of the board."""
         m = Model(self.t, self.n)
+        if money_only:
+            m.board = self.board
+            m.stats = self.stats
+            m.per = self.per
+            m.terms = self.terms
         m.owner = list(self.owner)
         m.country_owner = list(self.country_owner)
         m.government = list(self.government)
@@ -163,6 +201,82 @@ class Model:
 # ---------------------------------------------------------------------------- what moves do
 
 
+def industry_stats_flat(m: Model) -> tuple[list[int], list[int]]:
+    """Per industry: what an owned company earns at a payout now, and each seat's holdings, flat
+    (seat ``s``'s in industry ``i`` at ``i * n + s``).  Counted once per model (``Model.stats``)."""
+    found = m.stats
+    if found is None:
+        found = m.stats = _count_stats(m)
+    return found
+
+
+def _count_stats(m: Model) -> tuple[list[int], list[int]]:
+    t, n = m.t, m.n
+    industries = len(t.of_industry)
+    held = [0] * (industries * n)
+    rates = [0] * industries
+    for i in range(industries):
+        _count_industry(m, i, rates, held)
+    return rates, held
+
+
+def _count_industry(m: Model, i: int, rates: list[int], held: list[int]) -> None:
+    """Industry ``i``'s rate and holdings into ``rates`` and ``held``: its competitors are the seats
+    holding one of its companies, its open companies (unowned or syndicalized) and its nationalized
+    ones, unless the holder of their country is in the industry."""
+    t, n = m.t, m.n
+    owner = m.owner
+    companies = t.of_industry[i]
+    row = i * n
+    for s in range(row, row + n):
+        held[s] = 0
+    unowned, syndicalized, nationalized = UNOWNED, SYNDICALIZED, NATIONALIZED  # locals: faster compiled
+    count = 0
+    for c in companies:
+        o = owner[c]
+        if o >= 0:
+            held[row + o] += 1
+        elif o in (unowned, syndicalized):
+            count += 1
+    for c in companies:
+        if owner[c] == nationalized:
+            holder = m.country_owner[t.country[c]]
+            if holder < 0 or held[row + holder] == 0:
+                count += 1
+    for s in range(row, row + n):
+        if held[s] != 0:
+            count += 1
+    table = t.table
+    top = len(table) - 1
+    rates[i] = table[count if count < top else top]
+
+
+def _recount(m: Model, out: Model, industries: list[int]) -> None:
+    """``out``, changed from ``m`` only in the companies or countries of ``industries``' stats:
+    its stats from ``m``'s, those industries counted again (when ``m``'s are known)."""
+    if m.stats is None:
+        return
+    if not industries:
+        out.stats = m.stats
+        out.per = m.per  # the players and the rounds left are the same
+        return
+    rates, held = list(m.stats[0]), list(m.stats[1])
+    for i in industries:
+        _count_industry(out, i, rates, held)
+    out.stats = rates, held
+
+
+def _derive(m: Model, out: Model, moved: list[int]) -> None:
+    """``out`` is ``m`` with the companies ``moved`` changed (owner, or their country's): its parent
+    is ``m``, or ``m``'s own parent when ``m`` has no terms (a chain of moves from a judged position,
+    the companies of both moves changed)."""
+    parent = m.parent
+    if m.terms is None and parent is not None:
+        out.parent, out.moved = parent, sorted(set(m.moved).union(moved))
+    else:
+        out.parent, out.moved = m, sorted(moved)
+
+
 def holdings(m: Model, seat: int, industry: int) -> int:
     return sum(1 for c in m.t.of_industry[industry] if m.owner[c] == seat)
 
@@ -171,16 +285,20 @@ def bought(m: Model, seat: int, company: int, price: int) -> Model:
     out = m.copy()
     out.owner[company] = seat
     out.money[seat] -= price
+    _recount(m, out, [m.t.industry[company]])
+    _derive(m, out, [company])
     return out
 
 
 def paid_out(m: Model, seat: int, industry: int, by_action: bool, modifier: int = 0) -> Model:
-    out = m.copy()
+    out = m.copy(money_only=not by_action)
     for s, amount in enumerate(payout_amounts(m, industry, modifier)):
         out.money[s] += amount
     if by_action:
         out.payout_done = True
         out.paid = seat
+        out.stats = m.stats
+        out.parent = m
     return out
 
 
@@ -207,10 +325,16 @@ def intervened(m: Model, holder: int, company: int) -> Model:
     government = out.government[m.t.country[company]]
     out.owner[company], paid = intervention_result(government, holder, m.t.economy)
     out.money[former] += paid
+    _recount(m, out, [m.t.industry[company]])
+    _derive(m, out, [company])
     return out
 
 
 def with_country(m: Model, country: int, seat: int) -> Model:
     out = m.copy()
     out.country_owner[country] = seat
+    t = m.t
+    nationalized = NATIONALIZED
+    _recount(m, out, [t.industry[c] for c in t.of_country[country] if out.owner[c] == nationalized])
+    _derive(m, out, list(t.of_country[country]))
     return out

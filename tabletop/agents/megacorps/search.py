@@ -56,7 +56,7 @@ from ...games.megacorps.phases import (
 from ...games.megacorps.state import MegaCorpsState
 from .cards import card_gain
 from .countries import MONOPOLY, auction_bid
-from .heuristic import Decider
+from .decide import Decider
 from .position import Model, tables_of
 from .trades import best_offer, next_offer_step, trade_gain
 from .worth import PAYOUT_CHANCE, Judge, industry_stats, utility, values

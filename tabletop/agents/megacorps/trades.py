@@ -11,14 +11,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from .position import Model, holdings
+from .position import Model, bought, holdings
 from .worth import Judge, utility, values
 
 # ---------------------------------------------------------------------------- tuning
-OFFER_MIN = 4.0  # an offer is made when it raises the offerer's standing this much
-ACCEPT_MIN = 0.5  # an offer is accepted when it raises the receiver's standing this much
-STEPS = (20, 10, 5, 2, 1)  # money is put into an offer in these steps
+OFFER_MIN: Final = 4.0  # an offer is made when it raises the offerer's standing this much
+ACCEPT_MIN: Final = 0.5  # an offer is accepted when it raises the receiver's standing this much
+STEPS: Final = (20, 10, 5, 2, 1)  # money is put into an offer in these steps
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,7 @@ def best_offer(m: Model, judge: Judge, seat: int, only_to: int = -1) -> Offer | 
             continue
         if holdings(m, seat, t.industry[c]) == 0:
             continue
-        changed = m.copy()
-        changed.owner[c] = seat
-        v = values(changed)
+        v = values(bought(m, seat, c, 0))
         loss = base[o] - v[o]
         before_them = utility(base, o, players)
         for price in range(max(1, math.ceil(loss)), money + 1):

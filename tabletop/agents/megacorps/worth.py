@@ -16,119 +16,318 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Final
 
-from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
 from ...games.megacorps.data import KLEPTOCRACY
-from .position import Model
+from .position import Model, bought, industry_stats_flat, paid_out
 
 # ---------------------------------------------------------------------------- tuning
-PAYOUT_CHANCE = 0.85  # a round's Payout Action is taken by someone
-RISK = (0.2, 0.3, 0.45, 0.2, 0.0)  # by government: what a rival owner's intervention may cost
-OPEN_RISK = 0.05  # a company in an unowned country (it may be conquered)
-RISK_ROUNDS = 8.0  # the risks are full with this many rounds left, less later
-THEFT = 0.5  # the share of a company at risk in his Kleptocracy its owner counts as his
-MERC_VALUE = 1.0
-CARD_VALUE = 2.0
-BEST_WEIGHT = 0.5  # the standing: worth less this much of the best rival's, the rest of the mean
+PAYOUT_CHANCE: Final = 0.85  # a round's Payout Action is taken by someone
+RISK: Final = (0.2, 0.3, 0.45, 0.2, 0.0)  # by government: what a rival owner's intervention may cost
+OPEN_RISK: Final = 0.05  # a company in an unowned country (it may be conquered)
+RISK_ROUNDS: Final = 8.0  # the risks are full with this many rounds left, less later
+THEFT: Final = 0.5  # the share of a company at risk in his Kleptocracy its owner counts as his
+MERC_VALUE: Final = 1.0
+CARD_VALUE: Final = 2.0
+KEEP: Final = 1024  # per-industry worths kept per game (then forgotten, all at once: a few MB)
+KEEP_BOARDS: Final = 256  # board worths of decisions kept per game
+BEST_WEIGHT: Final = 0.5  # the standing: worth less this much of the best rival's, the rest of the mean
 
 
 def industry_stats(m: Model) -> tuple[list[int], list[list[int]]]:
     """Per industry: what an owned company earns at a payout now, and each seat's holdings."""
-    t, n = m.t, m.n
-    table = t.table
-    top = len(table) - 1
-    industry = t.industry
-    held = [[0] * n for _ in t.of_industry]
-    count = [0] * len(held)
-    nationalized: list[int] = []
-    for c, o in enumerate(m.owner):
-        if o >= 0:
-            held[industry[c]][o] += 1
-        elif o in (UNOWNED, SYNDICALIZED):
-            count[industry[c]] += 1
-        elif o == NATIONALIZED:
-            nationalized.append(c)
-    for c in nationalized:
-        holder = m.country_owner[t.country[c]]
-        if holder < 0 or held[industry[c]][holder] == 0:
-            count[industry[c]] += 1
-    rates = [table[min(k + n - h.count(0), top)] for k, h in zip(count, held, strict=True)]
-    return rates, held
+    n = m.n
+    rates, flat = industry_stats_flat(m)
+    return rates, [flat[i * n : i * n + n] for i in range(len(rates))]
 
 
 def payout_shares(rates: Sequence[int], held: Sequence[Sequence[int]], players: Sequence[int]) -> list[float]:
     """The share of the coming Payout Actions each industry may expect: each player calls the
     industries where it gains most against its rivals (weighted by the gain squared)."""
+    n = len(held[0]) if held else 0
+    return _payout_shares(list(rates), [x for row in held for x in row], n, list(players))
+
+
+def _payout_shares(rates: list[int], held: list[int], n: int, players: list[int]) -> list[float]:
+    """``payout_shares`` of flat holdings (``industry_stats_flat``): the same sums in the same order as
+    the plain version had, so the same numbers to the last bit."""
+    if len(players) < 2:
+        return [0.0] * len(rates)
+    return _shares_of(_share_parts(rates, held, n, players), len(players))
+
+
+# per industry, the most and second most companies a player holds and their total; and each player's
+# weight for each industry (player j's for industry i at j * industries + i)
+ShareParts = tuple[list[int], list[int], list[int], list[float]]
+
+
+def _share_parts(rates: list[int], held: list[int], n: int, players: list[int]) -> ShareParts:
+    industries = len(rates)
+    parts = ([0] * industries, [0] * industries, [0] * industries, [0.0] * (len(players) * industries))
+    for i in range(industries):
+        _share_column(parts, rates, held, n, players, i)
+    return parts
+
+
+def _share_column(
+    parts: ShareParts, rates: list[int], held: list[int], n: int, players: list[int], i: int
+) -> None:
+    """Industry ``i``'s part of ``parts``, from its rate and holdings."""
+    firsts, seconds, totals, weights = parts
+    industries = len(rates)
     k = len(players)
-    share = [0.0] * len(rates)
-    if k < 2:
-        return share
-    weights: list[list[float]] = [[] for _ in players]
-    for i, h in enumerate(held):
-        rate = rates[i]
-        first = second = -1
-        total = 0
-        for s in players:
-            x = h[s]
-            total += x
-            if x > first:
-                first, second = x, first
-            elif x > second:
-                second = x
-        for j, s in enumerate(players):
-            mine = h[s]
-            if mine == 0:
-                weights[j].append(0.0)
-                continue
-            best = second if mine == first else first
-            p = rate * (mine - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * (total - mine) / (k - 1))
-            weights[j].append(p * p if p > 0 else 0.0)
-    for w in weights:
-        total_w = sum(w)
+    first = second = -1
+    total = 0
+    for s in players:
+        x = held[i * n + s]
+        total += x
+        if x > first:
+            first, second = x, first
+        elif x > second:
+            second = x
+    firsts[i], seconds[i], totals[i] = first, second, total
+    rate = rates[i]
+    for j in range(k):
+        weights[j * industries + i] = _weight(rate, held[i * n + players[j]], first, second, total, k)
+
+
+def _shares_of(parts: ShareParts, k: int) -> list[float]:
+    weights = parts[3]
+    industries = len(parts[0])
+    share = [0.0] * industries
+    for j in range(k):
+        row = j * industries
+        total_w = 0.0  # summed in the industries' order, as sum() of the player's weights would
+        for i in range(industries):
+            total_w += weights[row + i]
         if total_w > 0:
-            for i, weight in enumerate(w):
-                share[i] += weight / total_w / k
+            for i in range(industries):
+                share[i] += weights[row + i] / total_w / k
     return share
+
+
+def _weight(rate: int, mine: int, first: int, second: int, total: int, k: int) -> float:
+    """How keen a player holding ``mine`` companies of an industry is to call its payout."""
+    if mine == 0:
+        return 0.0
+    best = second if mine == first else first
+    p = rate * (mine - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * (total - mine) / (k - 1))
+    return p * p if p > 0 else 0.0
+
+
+def _per_industry(m: Model) -> list[float]:
+    """What a company of each industry will still earn its owner (before the risks of its country).
+
+    Kept per game (``Tables.kept``) by what it depends on: the rates, the holdings, the players, the
+    rounds left.  Many moves weighed at a decision leave them as they were (a war, a company bought
+    in an industry where another was weighed) and so do many decisions (the next seat's)."""
+    if m.per is not None:
+        return m.per
+    rates, held = industry_stats_flat(m)
+    t = m.t
+    key = (tuple(rates), tuple(held), tuple(m.left), m.deck, m.payout_done)
+    kept = t.kept.get(key)
+    if kept is not None:
+        m.per = kept
+        return kept
+    found = _from_shares(m, rates, _payout_shares(rates, held, m.n, m.players()))
+    if len(t.kept) >= KEEP:
+        t.kept.clear()
+    t.kept[key] = m.per = found
+    return found
+
+
+def _from_shares(m: Model, rates: list[int], share: list[float]) -> list[float]:
+    future = PAYOUT_CHANCE * (m.deck + (0 if m.payout_done else 1))
+    return [rates[i] * (1.0 + future * share[i]) for i in range(len(rates))]
 
 
 def company_worths(m: Model) -> list[float]:
     """What each company will still earn its owner (before the risks of its country)."""
-    rates, held = industry_stats(m)
-    future = PAYOUT_CHANCE * (m.deck + (0 if m.payout_done else 1))
-    share = payout_shares(rates, held, m.players())
-    per_industry = [rate * (1.0 + future * sh) for rate, sh in zip(rates, share, strict=True)]
+    per_industry = _per_industry(m)
     return [per_industry[i] for i in m.t.industry]
 
 
-def values(m: Model) -> list[float]:
-    """Each seat's worth: money, what its companies will earn (discounted for the risks of their
-    countries), its mercenaries and its event cards."""
+def board_values(m: Model) -> list[float]:
+    """Each seat's worth from its companies (discounted for the risks of their countries): what
+    ``values`` adds money, mercenaries and cards to.  It depends on the board (who owns each company
+    and country, the governments, the rounds left, who is still playing), not on money, so a move
+    that changes only money shares it (``Model.board``)."""
+    return _board_loop(m, _per_industry(m), -1, -1)
+
+
+def _board_loop(m: Model, per_industry: list[float], moved: int, to: int) -> list[float]:
+    """``board_values`` from the per-industry worths, company ``moved`` (if not -1) owned by ``to``."""
     t = m.t
-    worth = company_worths(m)
     horizon = min(1.0, (m.deck + 1) / RISK_ROUNDS)
+    open_factor = 1.0 - OPEN_RISK * horizon
     v = [0.0] * m.n
-    country_owner, government = m.country_owner, m.government
-    for c, o in enumerate(m.owner):
+    industry, country, neutral = t.industry, t.country, t.neutral
+    owner, country_owner, government = m.owner, m.country_owner, m.government
+    kleptocracy = KLEPTOCRACY
+    for c in range(len(owner)):
+        o = to if c == moved else owner[c]
         if o < 0:
             continue
-        w = worth[c]
-        k = t.country[c]
+        w = per_industry[industry[c]]
+        k = country[c]
         holder = country_owner[k]
         if holder >= 0 and holder != o:
             g = government[k]
             r = RISK[g] * horizon
             v[o] += w * (1.0 - r)
-            if g == KLEPTOCRACY:
+            if g == kleptocracy:
                 v[holder] += THEFT * r * w
-        elif holder < 0 and not t.neutral[k]:
-            v[o] += w * (1.0 - OPEN_RISK * horizon)
+        elif holder < 0 and not neutral[k]:
+            v[o] += w * open_factor
         else:
             v[o] += w
+    return v
+
+
+class Terms:
+    """The terms of a position's board worth (``_board_loop``), company by company: each owned
+    company adds its industry's worth times a factor to its owner (and times another to the holder
+    of a Kleptocracy).  Summed again, with another position's per-industry worths and the terms of
+    the few companies that position changed, in the same order: to the last bit the same as
+    ``_board_loop`` of that position, for less (a decision weighs many such positions)."""
+
+    def __init__(self, m: Model, only: list[int] | None = None, to: int = -1) -> None:
+        """The terms of every company of ``m``, or (``only``) of those, owned by ``to`` if not -1."""
+        t = m.t
+        # what the terms are read from (not the position itself: it holds its terms, and a cycle
+        # would wait for the garbage collector)
+        self.t, self.n = t, m.n
+        self.country_owner, self.government = m.country_owner, m.government
+        self.horizon = min(1.0, (m.deck + 1) / RISK_ROUNDS)
+        self.open_factor = 1.0 - OPEN_RISK * self.horizon
+        self.company: list[int] = []
+        self.seat: list[int] = []
+        self.factor: list[float] = []
+        self.industry: list[int] = []
+        industry = t.industry
+        owner = m.owner
+        for c in range(len(owner)) if only is None else only:
+            o = owner[c] if to < 0 else to
+            if o >= 0:
+                self._add(c, o, industry[c])
+
+    def _add(self, c: int, o: int, i: int) -> None:
+        k = self.t.country[c]
+        holder = self.country_owner[k]
+        factor = 1.0
+        if holder >= 0 and holder != o:
+            g = self.government[k]
+            r = RISK[g] * self.horizon
+            factor = 1.0 - r
+            if g == KLEPTOCRACY:
+                self._term(c, o, factor, i)
+                self._term(c, holder, THEFT * r, i)
+                return
+        elif holder < 0 and not self.t.neutral[k]:
+            factor = self.open_factor
+        self._term(c, o, factor, i)
+
+    def _term(self, c: int, o: int, factor: float, i: int) -> None:
+        self.company.append(c)
+        self.seat.append(o)
+        self.factor.append(factor)
+        self.industry.append(i)
+
+    def one_term(self, c: int, o: int) -> tuple[float, int, float]:
+        """Company ``c``'s terms were it owned by ``o``: its factor, and the Kleptocrat and his
+        factor (-1 and 0.0 if none); as ``_add`` makes them."""
+        k = self.t.country[c]
+        holder = self.country_owner[k]
+        if holder >= 0 and holder != o:
+            g = self.government[k]
+            r = RISK[g] * self.horizon
+            if g == KLEPTOCRACY:
+                return 1.0 - r, holder, THEFT * r
+            return 1.0 - r, -1, 0.0
+        if holder < 0 and not self.t.neutral[k]:
+            return self.open_factor, -1, 0.0
+        return 1.0, -1, 0.0
+
+    def board_bought(self, per_industry: list[float], moved: int, to: int) -> list[float]:
+        """``board`` with only company ``moved`` changed, now owned by ``to`` (a seat)."""
+        v = [0.0] * self.n
+        company, seat, factor, industry = self.company, self.seat, self.factor, self.industry
+        own_factor, thief, theft = self.one_term(moved, to)
+        w_moved = per_industry[self.t.industry[moved]]
+        pending = True
+        for e in range(len(company)):
+            c = company[e]
+            if pending and c >= moved:
+                pending = False
+                v[to] += w_moved * own_factor
+                if thief >= 0:
+                    v[thief] += w_moved * theft
+            if c != moved:
+                v[seat[e]] += per_industry[industry[e]] * factor[e]
+        if pending:
+            v[to] += w_moved * own_factor
+            if thief >= 0:
+                v[thief] += w_moved * theft
+        return v
+
+    def board(self, per_industry: list[float], moved: list[int], extra: Terms) -> list[float]:
+        """The board worth of the position with these per-industry worths, where the companies
+        ``moved`` (in order) have the terms ``extra`` instead of their own."""
+        v = [0.0] * self.n
+        company, seat, factor, industry = self.company, self.seat, self.factor, self.industry
+        x_company, x_seat, x_factor, x_industry = extra.company, extra.seat, extra.factor, extra.industry
+        x, x_end = 0, len(x_company)
+        mi, m_end = 0, len(moved)
+        for e in range(len(company)):
+            c = company[e]
+            while x < x_end and x_company[x] <= c:
+                v[x_seat[x]] += per_industry[x_industry[x]] * x_factor[x]
+                x += 1
+            while mi < m_end and moved[mi] < c:
+                mi += 1
+            if mi == m_end or moved[mi] != c:
+                v[seat[e]] += per_industry[industry[e]] * factor[e]
+        while x < x_end:
+            v[x_seat[x]] += per_industry[x_industry[x]] * x_factor[x]
+            x += 1
+        return v
+
+
+def _changed_board(m: Model) -> list[float] | None:
+    """``board_values(m)`` from its parent's terms, when it has a parent with terms."""
+    parent = m.parent
+    if parent is None or parent.deck != m.deck:
+        return None
+    terms = parent.terms
+    if not isinstance(terms, Terms):
+        return None
+    return terms.board(_per_industry(m), m.moved, Terms(m, m.moved))
+
+
+def values(m: Model) -> list[float]:
+    """Each seat's worth: money, what its companies will earn (discounted for the risks of their
+    countries), its mercenaries and its event cards."""
+    board = m.board
+    if board is None:
+        board = _changed_board(m)
+        if board is None:
+            board = board_values(m)
+        m.board = board
+    return _with_money(m, board, -1, 0)
+
+
+def _with_money(m: Model, board: list[float], payer: int, price: int) -> list[float]:
+    """Each seat's worth from its board worth, ``payer`` (if not -1) having paid ``price``."""
+    v = list(board)
+    left, money, mercs, cards = m.left, m.money, m.mercs, m.cards
     for s in range(m.n):
-        if m.left[s]:
+        if left[s]:
             v[s] = 0.0
         else:
-            v[s] += m.money[s] + MERC_VALUE * m.mercs[s] + CARD_VALUE * m.cards[s]
+            v[s] += (
+                (money[s] - price if s == payer else money[s]) + MERC_VALUE * mercs[s] + CARD_VALUE * cards[s]
+            )
     return v
 
 
@@ -156,13 +355,87 @@ class Judge:
         self.m = m
         self.seat = seat
         self.players = m.players()
+        if m.board is None:
+            recall(m)
         self.base_values = values(m)
         self.base = utility(self.base_values, seat, self.players)
+        # bought_gain's per-industry worths, by buyer, industry and the company's owner before
+        self.bought: dict[tuple[int, int, int], list[float]] = {}
+        self.parts: ShareParts | None = None  # the shares' parts of m, once needed
+        self.paid_board: list[float] | None = None  # the board worth after a Payout Action
+
+    def bought_gain(self, seat: int, company: int, price: int) -> float:
+        """``gain(bought(m, seat, company, price))``, to the last bit, for less: every company of
+        an industry bought from the same kind of owner leaves the same per-industry worths."""
+        m = self.m
+        key = (seat, m.t.industry[company], m.owner[company])
+        per_industry = self.bought.get(key)
+        if per_industry is None:
+            per_industry = self.bought[key] = self._bought_per_industry(seat, company, price)
+        terms = self.terms()
+        v = _with_money(m, terms.board_bought(per_industry, company, seat), seat, price)
+        return self.gain_of(v)
+
+    def paid_gain(self, seat: int, industry: int) -> float:
+        """``gain(paid_out(m, seat, industry, True))``: every Payout Action leaves the same board
+        (only money changes, and that the round's payout is done), so it is valued once."""
+        out = paid_out(self.m, seat, industry, True)
+        if self.paid_board is None:
+            self.gain(out)
+            self.paid_board = out.board
+        else:
+            out.board = self.paid_board
+        return self.gain(out)
+
+    def terms(self) -> Terms:
+        """The terms of the judged position's board worth (``Model.terms``), made once needed."""
+        terms = self.m.terms
+        if isinstance(terms, Terms):
+            return terms
+        made = Terms(self.m)
+        self.m.terms = made
+        return made
+
+    def _bought_per_industry(self, seat: int, company: int, price: int) -> list[float]:
+        """``_per_industry(bought(...))``: the shares of the industries other than the company's are
+        weighed as they were (``self.parts``), that one weighed again."""
+        m = self.m
+        out = bought(m, seat, company, price)
+        players = self.players
+        if len(players) < 2:
+            return _per_industry(out)
+        rates, held = industry_stats_flat(out)
+        if self.parts is None:
+            base_rates, base_held = industry_stats_flat(m)
+            self.parts = _share_parts(base_rates, base_held, m.n, players)
+        firsts, seconds, totals, weights = self.parts
+        parts = (list(firsts), list(seconds), list(totals), list(weights))
+        _share_column(parts, rates, held, m.n, players, m.t.industry[company])
+        return _from_shares(out, rates, _shares_of(parts, len(players)))
 
     def gain(self, changed: Model, seat: int | None = None) -> float:
+        if changed.parent is self.m and changed.board is None:
+            self.terms()  # the changed position is valued from the judged one's terms
         return self.gain_of(values(changed), seat)
 
     def gain_of(self, v: Sequence[float], seat: int | None = None) -> float:
         s = self.seat if seat is None else seat
         before = self.base if s == self.seat else utility(self.base_values, s, self.players)
         return utility(v, s, self.players) - before
+
+
+def recall(m: Model) -> None:
+    """The board worth of a position valued before, at this decision or an earlier one (of any
+    seat: it is the same for all), else valued now and kept (``Tables.boards``, per game)."""
+    t = m.t
+    key = (tuple(m.owner), tuple(m.country_owner), tuple(m.government), tuple(m.left), m.deck, m.payout_done)
+    found = t.boards.get(key)
+    if found is None:
+        board = m.board = board_values(m)
+        stats, per = m.stats, m.per
+        assert stats is not None and per is not None  # counted and valued by board_values
+        if len(t.boards) >= KEEP_BOARDS:
+            t.boards.clear()
+        t.boards[key] = board, stats, per
+    else:
+        m.board, m.stats, m.per = found
