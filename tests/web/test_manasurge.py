@@ -383,3 +383,29 @@ def test_the_table_draws_engine_views_and_sends_their_actions(browser: Any, live
     ]
     assert not problems, problems
     context.close()
+
+
+def test_the_replay_says_each_step_in_the_logs_words(browser: Any, live: Live) -> None:
+    """The replay's step label is the table's log sentence for the step ("Bot 1 (easy) plays ..."),
+    never the raw action ("seat 0: play=2Q", "seat 2: ccw")."""
+    created = create(live, ["easy", "easy", "easy"], "manasurge")
+    table = created["table"]["id"]
+    room = live.room(table)
+    deadline = time.monotonic() + 120
+    while not room.over:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    context, page, problems = open_page(browser, f"{live.base}/replay/{table}")
+    until(page, "document.querySelector('#step-label').textContent.startsWith('step 0 ')")
+    assert page.inner_text("#step-label").endswith(" · the set-up")
+    for target in range(1, min(room.step, 8) + 1):
+        page.click("#next")
+        until(page, f"document.querySelector('#step-label').textContent.startsWith('step {target} ')")
+        shown = page.inner_text("#step-label")
+        said = shown.split(" · ", 1)[1]
+        assert not re.search(r"\bseat \d+:", shown) and "=" not in said, shown
+        now = page.eval_on_selector_all("#log li.now", "ls => ls.map(l => l.textContent)")
+        # the log's own sentence for this step (its cards named in full rather than as chips)
+        assert said[-1] in ".!" and any(line.split()[:4] == said.split()[:4] for line in now), (shown, now)
+    assert not problems, problems
+    context.close()

@@ -234,7 +234,7 @@ def test_on_your_turn_pointing_at_a_place_previews_what_it_would_do(browser: Any
     shown = shown_preview(page)
     expected = previews[war]
     assert [shown["attack"], shown["defence"]] == [expected["attack"], expected["defence"]]
-    assert f"your attack {expected['attack']} vs defence {expected['defence']}" in shown["text"]
+    assert f"your attack {expected['attack']} vs defense {expected['defence']}" in shown["text"]
     # a company to buy, reached with the keyboard
     company = page.locator(".mc-co[data-action^='buy ']").first
     buy = company.get_attribute("data-action")
@@ -571,5 +571,44 @@ def test_the_table_draws_engine_views_and_sends_their_actions(browser: Any, live
     assert offered(page) == legal(state, 0)
     fixed.get_by_role("button", name="Ben").click()
     assert acted(page) == ["vote 1"]
+    assert not problems, problems
+    context.close()
+
+
+def repeated(title: str) -> bool:
+    """A tooltip saying something twice: "Pay out Aerospace: Pay out Aerospace: ...", or a phrase of
+    some length (a card's text) twice over."""
+    head, _, rest = title.partition(": ")
+    twice = bool(rest) and rest.lower().startswith(head.lower())
+    return twice or re.search(r"(.{24,}).*\1", title) is not None
+
+
+def test_no_tooltip_on_the_table_says_the_same_phrase_twice(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person", "person"], "megacorps")  # nobody acts: a still page
+    context, page, problems = open_page(browser, created["links"]["spectator"])
+    fixed = page.locator("#fixed")
+    for actions, seat in (([], 0), (["payout med"], 0), (["war chn"], 1), (["offer 1", "give 5"], 0)):
+        render(page, engine_state(actions), seat)
+        titles = fixed.locator(".mc-table [title]").evaluate_all("ns => ns.map(n => n.title)")
+        assert titles, actions
+        assert [t for t in titles if repeated(t)] == [], actions
+        if not actions:  # the industry headers and the hand's cards are played from the board
+            header = fixed.locator("th.mc-industry[data-industry='aer'] button").get_attribute("title")
+            assert header.startswith("Pay out Aerospace: ") and header.count("Pay out") == 1, header
+    assert repeated("Pay out Aerospace: Pay out Aerospace: you 3")
+    assert not repeated("Pay out Aerospace: you 3")
+    assert not problems, problems
+    context.close()
+
+
+def test_the_mercenary_question_names_the_banks_price(browser: Any, live: Live) -> None:
+    created = create(live, ["person", "person", "person"], "megacorps")  # nobody acts: a still page
+    context, page, problems = open_page(browser, created["links"]["spectator"])
+    state = engine_state(["mercs"])
+    assert state.view(0)["phase"] == "bank"
+    render(page, state, 0)
+    price = content("megacorps")["bank_mercenary_price"]
+    asked = page.locator("#fixed .mc-decision .prompt").inner_text()
+    assert asked.startswith(f"How many mercenaries do you buy from the bank, at {price} each?"), asked
     assert not problems, problems
     context.close()

@@ -241,7 +241,7 @@ def war_lines(view: View, labels: Sequence[str], decision: Mapping[str, Any]) ->
         who = "You" if winner == me else name(labels, winner)
         lines.append(Text(f"{who} won and may intervene against a company of {name(labels, loser)}'s there."))
     else:
-        tie = "the attacker needs more than the defence; a tie holds"
+        tie = "the attacker needs more than the defense; a tie holds"
         window = f"Donation window, lap {decision['lap']}: players outside the war give or sell mercenaries"
         lines.append(Text(f"{window} ({tie}).", style=DIM))
     if phase == "sale":

@@ -77,11 +77,18 @@ export function whyOf(view, ctx, text) {
   return ctx.act && ctx.me !== null && ctx.me !== undefined && view.phase !== "over" ? text : null;
 }
 
+// A tooltip of a place's words and its action's words, the phrase once when the action's words
+// already begin with it ("Pay out Aerospace: it would pay you 6", not "Pay out Aerospace: Pay out ...").
+export function titleOf(words, said) {
+  if (!said) return words;
+  return said.toLowerCase().startsWith(words.toLowerCase()) ? said : `${words}: ${said}`;
+}
+
 function clickable(node, ctx, text, words) {
   node.classList.add("playable");
   node.dataset.action = text;
   const said = label(ctx, text);
-  node.title = said !== text ? `${words}: ${said}` : words;
+  node.title = titleOf(words, said === text ? "" : said);
   node.setAttribute("aria-label", words);
   node.addEventListener("click", () => ctx.act(text));
 }

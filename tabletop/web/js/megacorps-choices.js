@@ -23,7 +23,10 @@ const PROMPTS = {
   target: "Choose your event card's target: click it on the board.",
   veto: "Allow the purchase, or veto it?",
   rebuy: "Your purchase was vetoed: click another company to buy, or pass.",
-  bank: "How many mercenaries do you buy from the bank?",
+  bank: (ctx) => {
+    const price = ctx.content && ctx.content.bank_mercenary_price;
+    return `How many mercenaries do you buy from the bank${typeof price === "number" ? `, at ${price} each` : ""}?`;
+  },
   price: "Name your price for one mercenary (0 gives it away), or refuse to sell.",
   pay: "Pay the price for the mercenary, or decline?",
   donate: "You are not at war: give a mercenary to a side, offer one for sale, or be done.",
@@ -99,10 +102,10 @@ function warBox(view, ctx) {
   box.dataset.defence = String(d.defence);
   box.append(line(`${does(d.attacker, ctx, "attack")} ${countryName(d.country)}, defended by ${sideName(d.defender, ctx)}.`));
   const totals = el("div", "mc-totals");
-  totals.append(el("span", "mc-attack", `Attack ${d.attack}`), el("span", "mc-vs", "vs"), el("span", "mc-defence", `Defence ${d.defence}`));
+  totals.append(el("span", "mc-attack", `Attack ${d.attack}`), el("span", "mc-vs", "vs"), el("span", "mc-defence", `Defense ${d.defence}`));
   box.append(totals);
   const facts = [`donation lap ${d.lap}`];
-  if (d.lent) facts.push(`${d.lent} mercenar${d.lent === 1 ? "y" : "ies"} lent to the country's defence`);
+  if (d.lent) facts.push(`${d.lent} mercenar${d.lent === 1 ? "y" : "ies"} lent to the country's defense`);
   box.append(line(facts.join(" · "), "mc-line muted"));
   if (view.phase === "sale") {
     const to = d.side === "a" ? "the attacker" : "the defender";
@@ -364,7 +367,8 @@ export function decisionPanel(view, ctx, legal, placed) {
   box.append(head, ...context(view, ctx));
   const prompt = el("div", "prompt");
   if (mine) {
-    const [said, hint] = (PROMPTS[view.phase] || "Your decision.").split(" | ");
+    const asked = typeof PROMPTS[view.phase] === "function" ? PROMPTS[view.phase](ctx) : PROMPTS[view.phase];
+    const [said, hint] = (asked || "Your decision.").split(" | ");
     prompt.textContent = said;
     if (hint) prompt.append(el("span", "hint", hint));
     prompt.classList.add("yours");

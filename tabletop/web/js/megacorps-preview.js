@@ -39,7 +39,7 @@ function warParts(arg, shown, name) {
     `Attack ${countryName(arg)}: `,
     span("mc-pv-attack", `your attack ${shown.attack}`, { attack: shown.attack }),
     " vs ",
-    span("mc-pv-defence", `defence ${shown.defence}`, { defence: shown.defence }),
+    span("mc-pv-defence", `defense ${shown.defence}`, { defence: shown.defence }),
     ` (${defender}) before donations; ${odds}`,
   ];
 }

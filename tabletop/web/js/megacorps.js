@@ -136,7 +136,9 @@ function eventCard(code, ctx, action, why) {
     node.classList.add("playable");
     node.dataset.action = action;
     const words = label(ctx, action);
-    if (words !== action) node.title = `${words}: ${info.text}`;
+    // the card's text once: the words of playing it may already say its effect
+    const said = words.includes(": ") ? words.slice(words.indexOf(": ") + 2) : "";
+    if (words !== action) node.title = said && info.text.includes(said) ? words : `${words}: ${info.text}`;
     node.addEventListener("click", () => ctx.act(action));
   } else if (why) {
     markWhy(node, why); // pointing at it, focusing or tapping it says why it cannot be played now

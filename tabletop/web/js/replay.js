@@ -5,7 +5,7 @@
 import { api, hashParams, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
 import { rendererFor } from "./renderers.js";
-import { lineItem } from "./said.js";
+import { lineItem, lineText } from "./said.js";
 
 const $ = (sel) => document.querySelector(sel);
 const id = tableId();
@@ -47,10 +47,20 @@ function draw(data) {
   const slider = $("#slider");
   slider.max = String(data.steps);
   slider.value = String(data.step);
-  const done = data.action && (data.action.action ?? "a sealed choice"); // another seat's sealed bid or vote
-  const action = data.action ? ` · seat ${data.action.seat}: ${done}` : " · the set-up";
-  $("#step-label").textContent = `step ${data.step} of ${data.steps}${action}`;
+  $("#step-label").textContent = `step ${data.step} of ${data.steps} · ${stepWords(data)}`;
   markStep(data.step);
+}
+
+// What the step did, in the log's own sentence (its first worded event: "Ana plays the blue Knight
+// 9."), never the raw action ("seat 0: play=2Q").
+function stepWords(data) {
+  if (!data.action) return "the set-up";
+  const said = data.events.map(lineText).find(Boolean);
+  if (said) return said;
+  const seat = data.action.seat;
+  const entry = state.table.seats && state.table.seats[seat];
+  const who = (entry && entry.name) || `Seat ${seat}`;
+  return data.action.action === null ? `${who}: a sealed choice` : `${who} moves`; // another seat's sealed bid or vote
 }
 
 // -- the review ------------------------------------------------------------------------------

@@ -264,11 +264,11 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
             receiver = f"{seat_name(names, int(decision['defender']))} (defending {country})"
             defence += kind == "aid"
         else:
-            receiver = f"the defence of unowned {country}"
+            receiver = f"the defense of unowned {country}"
             defence += 1
         if kind == "sell":
             return f"Offer one mercenary to {receiver} for {num}"
-        verb = "Lend" if receiver.startswith("the defence") else "Give"
+        verb = "Lend" if receiver.startswith("the defense") else "Give"
         return f"{verb} one mercenary to {receiver} ({attack} against {defence} then)"
     if kind == "done":
         return "Stay out of the war: give or sell nothing (more) in this lap"

@@ -19,6 +19,7 @@ from .names import (
     SYNDICALIZED,
     UNOWNED,
     company_name,
+    corporation_name,
     country_name,
     does,
     earnings,
@@ -205,6 +206,22 @@ def over_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     return line(f"The game is over: {who} {won} with {best}{rest}.", tone="strong")
 
 
+def setup_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
+    """The opening of a game: its corporations, the Active Player and the countries held at the start."""
+    corps = [corporation_name(c) for c in data["corporations"]]
+    active = data["active"]
+    said = f"The game begins with {plural(len(corps), 'corporation')}: {joined(corps)}."
+    if isinstance(active, int) and active >= 0:
+        said += f" {subject(active, me, names)} {does(active, me, 'holds')} the Active Player card."
+    holders: dict[int, list[str]] = {}
+    for code, seat in data.get("countries", {}).items():
+        holders.setdefault(seat, []).append(country_name(code))
+    held = [f"{obj(s, me, names)} {does(s, me, 'controls')} {joined(c)}" for s, c in sorted(holders.items())]
+    if held:
+        said += f" At the start, {'; '.join(held)}."
+    return line(said, tone="strong")
+
+
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
     seat = data.get("seat", -1)
     who = subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
@@ -240,6 +257,11 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
             return line(f"The event cards you offer {seat_name(names, data['to'])}: {joined(cards)}.")
         return line(f"The event cards {seat_name(names, seat)} offers you: {joined(cards)}.")
     # public events
+    if kind == "setup":
+        return setup_line(data, me, names)
+    if kind == "start-cards":
+        count = data["count"]
+        return line(f"{act('starts')} with {plural(count, 'event card') if count else 'no event card'}.")
     if kind == "take":
         return line(f"{act('takes')} {company_name(data['company'])} (set-up).")
     if kind == "round":
@@ -327,7 +349,7 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         to = data["to"]
         side = "the attacker" if data["side"] == "a" else "the defender"
         if to < 0:
-            return line(f"{act('lends')} a mercenary to the unowned country's defence.")
+            return line(f"{act('lends')} a mercenary to the unowned country's defense.")
         return line(f"{act('gives')} a mercenary to {obj(to, me, names)} ({side}).")
     if kind == "offer-mercenary":
         return line(f"{act('offers')} {obj(data['to'], me, names)} a mercenary for {data['price']}.")

@@ -54,6 +54,7 @@ def content() -> dict[str, Any]:
         "payout": list(ECONOMY.payout),
         "company_price": ECONOMY.company_price,
         "trade_items": ECONOMY.trade_items,
+        "bank_mercenary_price": ECONOMY.bank_mercenary_price,  # the bank's price of a mercenary
     }
 
 
