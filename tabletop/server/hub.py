@@ -66,6 +66,9 @@ class Settings:
     vapid_subject: str | None = None  # the contact push services see (default: mailto:the sender)
     push_allow_http: bool = False  # Web Push endpoints over plain http (the tests' push service)
     turn_notice_every: float = 4 * 3600.0  # at most one "your turn" per table so often (unless moved)
+    # several processes (PostgreSQL): a "your turn" waits so long, then goes only if the seat has
+    # not moved meanwhile (its player may be connected to another process: mailbox.still_asked)
+    turn_notice_grace: float = 120.0
     mail_poll: float = 5.0  # seconds between looks at the outbox (0: only when told, in tests)
 
 

@@ -24,8 +24,10 @@ from .schema import (
     outbox_t,
     push_subscriptions_t,
     reset_tokens_t,
+    seats_t,
     server_secrets_t,
     sessions_t,
+    tables_t,
     turn_notices_t,
     users_t,
 )
@@ -53,6 +55,7 @@ class Outgoing:
     subject: str
     body: str
     attempts: int
+    created: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -321,7 +324,15 @@ def subscription_count(storage: Storage, user_id: int) -> int:
 
 # -- the outbox ------------------------------------------------------------------------------
 def _enqueue(
-    conn: Connection, channel: str, kind: str, user_id: int, target: str, subject: str, body: str, now: float
+    conn: Connection,
+    channel: str,
+    kind: str,
+    user_id: int,
+    target: str,
+    subject: str,
+    body: str,
+    now: float,
+    due: float | None = None,
 ) -> None:
     conn.execute(
         insert(outbox_t).values(
@@ -332,7 +343,7 @@ def _enqueue(
             subject=subject,
             body=body,
             created=now,
-            due=now,
+            due=now if due is None else due,
             attempts=0,
             status="queued",
         )
@@ -363,11 +374,14 @@ def queue_notice(
     now: float,
     turn: tuple[str, int, int, float] | None = None,
     push: bool = True,
+    delay: float = 0.0,
 ) -> int:
     """The notice by mail (to a verified address) and by push (to each of the user's browsers),
     as the user's settings allow; returns how many were queued.  ``turn`` (table, seat, step,
     every): a "your turn" notice, queued only if none went for that table in the last ``every``
-    seconds, or the seat has moved since the last one."""
+    seconds, or the seat has moved since the last one.  ``delay``: the rows are due that many
+    seconds from now (several processes: a "your turn" notice waits out the grace, and is then
+    sent only if the seat has not moved meanwhile, see :func:`still_asked`)."""
     with storage.engine.begin() as conn:
         if turn is not None and not _turn_due(conn, notice.user_id, *turn, now):
             return 0
@@ -376,7 +390,15 @@ def queue_notice(
         found = _email(conn, notice.user_id)
         if (notice.kind, "mail") not in off and found is not None and found.address is not None:
             _enqueue(
-                conn, "mail", notice.kind, notice.user_id, found.address, notice.subject, notice.body, now
+                conn,
+                "mail",
+                notice.kind,
+                notice.user_id,
+                found.address,
+                notice.subject,
+                notice.body,
+                now,
+                now + delay,
             )
             queued += 1
         if push and (notice.kind, "push") not in off:
@@ -387,7 +409,15 @@ def queue_notice(
             ).scalars()
             for endpoint in endpoints:
                 _enqueue(
-                    conn, "push", notice.kind, notice.user_id, endpoint, notice.subject, notice.push, now
+                    conn,
+                    "push",
+                    notice.kind,
+                    notice.user_id,
+                    endpoint,
+                    notice.subject,
+                    notice.push,
+                    now,
+                    now + delay,
                 )
                 queued += 1
         return queued
@@ -436,6 +466,7 @@ def claim(storage: Storage, now: float, lease: float, limit: int, stale: float |
                 outbox_t.c.subject,
                 outbox_t.c.body,
                 outbox_t.c.attempts,
+                outbox_t.c.created,
             )
             .where(outbox_t.c.status == "queued", outbox_t.c.due <= now)
             .order_by(outbox_t.c.due, outbox_t.c.id)
@@ -451,17 +482,20 @@ def claim(storage: Storage, now: float, lease: float, limit: int, stale: float |
             )
         if taken.rowcount == 1:
             claimed.append(
-                Outgoing(int(row[0]), row[1], row[2], int(row[3]), row[4], row[5], row[6], int(row[7]))
+                Outgoing(int(row[0]), *row[1:3], int(row[3]), *row[4:7], int(row[7]), float(row[8]))
             )
     return claimed
 
 
-def still_wanted(storage: Storage, row: Outgoing) -> bool:
+def still_wanted(storage: Storage, row: Outgoing, asked: bool = False) -> bool:
     """Whether a claimed row is still to be sent: a mail (but the verification) only to the
     user's verified address of now, a push only to a subscription that still exists, and a notice
-    only while its kind is on."""
+    only while its kind is on.  ``asked`` (several processes): a "your turn" notice only while its
+    seat is still asked (:func:`still_asked`)."""
     with storage.engine.connect() as conn:
         if row.kind in KINDS and (row.kind, row.channel) in _off(conn, row.user_id):
+            return False
+        if asked and row.kind == "turn" and not still_asked(conn, row.user_id, row.created):
             return False
         if row.channel == "push":
             return (
@@ -478,6 +512,38 @@ def still_wanted(storage: Storage, row: Outgoing) -> bool:
         found = _email(conn, row.user_id)
         wanted = None if found is None else found.pending if row.kind == "verify" else found.address
         return wanted == row.target
+
+
+def still_asked(conn: Connection, user_id: int, created: float) -> bool:
+    """Whether the "your turn" notice queued at ``created`` for the user still stands: its table
+    (the ``turn_notices`` row recorded with it, in the same transaction, at the same time) is not
+    over, and no seat of the user there has moved (an action not automatic) at or past the step
+    it was asked at.  A notice whose record was replaced (a newer one went: the player had moved)
+    or is gone (the table with it) does not stand.  Read from the database, so whichever process
+    the player is connected to: a player who moves within the grace hears nothing."""
+    found = conn.execute(
+        select(turn_notices_t.c.table_id, turn_notices_t.c.step).where(
+            turn_notices_t.c.user_id == user_id, turn_notices_t.c.at == created
+        )
+    ).all()
+    for table_id, step in found:  # one, unless two tables asked at the very same time
+        finished = conn.execute(select(tables_t.c.finished).where(tables_t.c.id == table_id)).scalar()
+        if finished is None or finished:
+            continue
+        seats = select(seats_t.c.seat).where(seats_t.c.table_id == table_id, seats_t.c.user_id == user_id)
+        moved = conn.execute(
+            select(actions_t.c.idx)
+            .where(
+                actions_t.c.table_id == table_id,
+                actions_t.c.idx >= step,
+                actions_t.c.seat.in_(seats),
+                actions_t.c.auto.is_(False),
+            )
+            .limit(1)
+        ).first()
+        if moved is None:
+            return True
+    return False
 
 
 def settle(storage: Storage, row_id: int, status: str, now: float, error: str | None = None) -> None:

@@ -5,8 +5,14 @@ invited".
   seat held by an account, whose player is not connected to the table and whose seat no bot plays
   (not absent, not left), the account gets a notice with the table's link: at most one per table
   every ``Settings.turn_notice_every`` seconds (4 hours by default), unless the player moved in
-  between (mailbox.queue_notice keeps the last per table and user).
-- **The game is over.** At a turn-based table, each account seat whose player is not connected.
+  between (mailbox.queue_notice keeps the last per table and user).  With several processes
+  (PostgreSQL), "not connected" is only known of this process's connections: the notice is due
+  ``Settings.turn_notice_grace`` seconds later (2 minutes by default), and is dropped when sending
+  if the seat has moved meanwhile (mailbox.still_asked, from the stored actions), so a player
+  connected to another process who plays hears nothing.
+- **The game is over.** At a turn-based table, each account seat whose player is not connected
+  (to this process: with several processes, one connected to another process hears of it too,
+  since nothing stored tells whether they saw the end).
 - **Invited.** An account a seated player invites to a free seat (``POST /api/tables/ID/invite``).
 
 A notice goes by mail to a verified address and by push to each browser the account allowed, as
@@ -35,16 +41,25 @@ class Notices:
         self.hub = hub
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def _later(self, notices: list[tuple[Notice, tuple[str, int, int, float] | None]]) -> None:
+    def _later(
+        self, notices: list[tuple[Notice, tuple[str, int, int, float] | None]], delay: float = 0.0
+    ) -> None:
         if not notices:
             return
+        now = self.hub.settings.clock()  # when decided (the grace counts from then)
 
         async def queue() -> None:
             queued = 0
             for notice, turn in notices:
                 try:
                     queued += await self.hub.writer.call(
-                        mailbox.queue_notice, self.hub.storage, notice, self.hub.settings.clock(), turn
+                        mailbox.queue_notice,
+                        self.hub.storage,
+                        notice,
+                        now,
+                        turn,
+                        True,
+                        delay,
                     )
                 except Exception:
                     log.exception("a %s notice could not be queued", notice.kind)
@@ -95,7 +110,10 @@ class Notices:
                 json.dumps({**push, "tag": f"turn-{room.id}"}),
             )
             found.append((notice, (room.id, seat, room.step, self.hub.settings.turn_notice_every)))
-        self._later(found)
+        # with several processes, room.conns are only this process's: the player may be connected
+        # to another one.  The notice waits out the grace and goes only if the seat has not moved
+        # meanwhile (read from the database when sending: mailbox.still_asked)
+        self._later(found, 0.0 if self.hub.cluster is None else self.hub.settings.turn_notice_grace)
 
     def finished(self, room: Room) -> None:
         """The game is over: each account seat whose player is away hears of it (turn-based)."""

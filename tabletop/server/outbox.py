@@ -12,7 +12,9 @@ only a process killed between the SMTP server's acceptance and the commit a mome
 mail twice, with the same Message-ID.  A stopping server finishes the send under way first.
 
 Before sending, the row is checked again: a mail goes only to the address the user has verified
-now (the verification mail to the one awaiting it), a notice only while its kind is on.  Logs name
+now (the verification mail to the one awaiting it), a notice only while its kind is on; with
+several processes, a "your turn" notice (due after ``Settings.turn_notice_grace``) only while its
+seat is still asked at the step it was asked at (mailbox.still_asked).  Logs name
 a row by its number and kind, never its address.
 """
 
@@ -113,7 +115,7 @@ class Outbox:
 
     async def _deliver(self, row: Outgoing) -> None:
         storage, call, now = self.hub.storage, self.hub.writer.call, self.hub.settings.clock
-        if not await call(mailbox.still_wanted, storage, row):
+        if not await call(mailbox.still_wanted, storage, row, self.hub.cluster is not None):
             await call(mailbox.settle, storage, row.id, "dropped", now())
             metrics.settled(row.channel, row.kind, "dropped")
             log.info("outbox %d (%s %s) dropped: no longer wanted", row.id, row.channel, row.kind)

@@ -1,11 +1,14 @@
 """Notices by mail (issue 30): invited, "your turn" at a turn-based table to a player who is away
 (at most one per table every few hours unless they moved), the game's end; each with a one-click
 unsubscribe (RFC 8058) and a settings link; the settings per kind; none to an unverified address,
-to a connected player or at a real-time table.  Against a real SMTP server (aiosmtpd)."""
+to a connected player or at a real-time table; with two server processes on one PostgreSQL
+database, none to a player connected to the other process who moves within the grace.  Against a
+real SMTP server (aiosmtpd)."""
 
 from __future__ import annotations
 
 import json
+import time
 from email.message import EmailMessage
 from typing import Any
 
@@ -14,7 +17,7 @@ from fastapi.testclient import TestClient
 from tabletop.server import mailbox
 from tabletop.server.mailbox import Notice
 
-from .helpers import Clock
+from .helpers import Clock, running
 from .mailtest import Inbox, link, smtp_server, text_of
 from .test_account_seats import other
 from .test_accounts import login, signup
@@ -215,3 +218,55 @@ def test_the_settings_turn_each_kind_on_and_off(db_url: str) -> None:
         page = client.get("/api/mail/unsubscribe?t=abc", follow_redirects=False)
         assert page.status_code == 303 and page.headers["location"] == "/account#unsubscribe=abc"
         assert client.get("/account").status_code == 200
+
+
+def same_step(client: TestClient, table_id: str, step: int) -> Any:
+    """The client's server's copy of the table, once it has heard of the actions up to ``step``
+    (another process's, told by PostgreSQL)."""
+    deadline = time.monotonic() + 20
+    while (room := hub_of(client).rooms.get(table_id)) is None or room.step != step:
+        assert time.monotonic() < deadline, "the other process never heard of the actions"
+        time.sleep(0.02)
+    return room
+
+
+def test_two_processes_your_turn_waits_the_grace_and_goes_only_if_the_player_did_not_move(
+    pg_url: str,
+) -> None:
+    clock = Clock()
+    with (
+        smtp_server() as inbox,
+        running(pg_url, smtp=inbox.config(), clock=clock, mail_poll=0) as a,
+        running(pg_url, smtp=inbox.config(), clock=clock, mail_poll=0) as b,
+    ):
+        assert hub_of(a).settings.turn_notice_grace == 120 and hub_of(a).cluster is not None
+        accounts(a, inbox)
+        table_id = turn_table(a)  # on process A; Bob plays from process B
+        assert login(b, "bob").status_code == 200
+        room = hub_of(a).rooms[table_id]
+        with b.websocket_connect(f"/ws/tables/{table_id}", headers={"origin": "http://testserver"}) as ws:
+            ws.send_text(json.dumps({"type": "join"}))
+            assert json.loads(ws.receive_text())["type"] == "welcome"  # Bob, connected to B only
+            play(a, table_id, newly_asked(1))  # A stores Ana's move: Bob is not connected to A
+            bobs, anas = count(inbox, BOB, "Your turn"), count(inbox, ANA, "Your turn")
+            send(a), send(b)
+            assert count(inbox, BOB, "Your turn") == bobs  # not before the grace
+            clock.now += 100
+            room_b = same_step(b, table_id, room.step)
+            while 0 not in room_b.prompts:  # Bob plays on B until Ana is asked
+                assert not room_b.over
+                legal = room_b.prompts[1].legal
+                b.portal.call(room_b.submit, 1, "hold" if "hold" in legal else legal[0])  # type: ignore[union-attr]
+            same_step(a, table_id, room_b.step)
+            clock.now += 120  # past every grace
+            send(a), send(b)
+            assert count(inbox, BOB, "Your turn") == bobs  # he moved within the grace: none
+            assert count(inbox, ANA, "Your turn") == anas + 1  # Ana, connected nowhere, hears of it
+            # Bob stays connected to B but does not move: he hears of it once the grace is over
+            play(a, table_id, newly_asked(1))
+            clock.now += 119
+            send(a), send(b)
+            assert count(inbox, BOB, "Your turn") == bobs
+            clock.now += 1
+            send(a), send(b)
+            assert count(inbox, BOB, "Your turn") == bobs + 1
