@@ -2,7 +2,7 @@
 
 Each game's heuristic plays every seat of ``--games`` games on one core (``tabletop simulate GAME
 --players 4 --games 200 --bots heuristic --workers 1``, in process); MegaCorps' old heuristic
-(bench/megacorps_v1, frozen before it was made fast) plays the same deals in the same run, and the
+(read from git history by bench/old_heuristic.py) plays the same deals in the same run, and the
 ratio is the new figure over the old.  ``--check`` replays games of the new heuristic and asks the
 old one at every decision: how many decisions differ.  ``--arena`` plays the new heuristic in one
 seat against the old in the others (duplicate deals, seats rotated): its win share with a 95%
@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from megacorps_v1 import register
+from old_heuristic import register
 
 from tabletop.agents import make_agent, observe
 from tabletop.core.registry import make
