@@ -8,7 +8,6 @@ every form is met on the table, and no run of the rulebooks' words is copied."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -22,6 +21,8 @@ from tabletop.games.megalomania.data import load_missions, load_scrolls
 from tabletop.games.summon7.clan.data import load_clan as clan_data
 from tabletop.words.line import Card, Mana, Number
 from tabletop.words.rules import Rules, games, paragraph, read_file, rules
+
+from .strings import js_strings, python_strings
 
 PACKAGE = Path(tabletop.__file__).parent
 RULEBOOKS = PACKAGE.parent.parent / "shared" / "rules"
@@ -304,32 +305,6 @@ def test_the_clan_games_content_is_all_provisional_but_summon7s_words() -> None:
 
 
 # -- a game's words, as its table writes them -----------------------------------------------------------
-def python_strings(source: str) -> list[str]:
-    """The string constants of a module (f-strings' text included), not its docstrings."""
-    tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    return [
-        n.value
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
-    ]
-
-
-JS_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)*`', re.DOTALL)
-
-
-def js_strings(source: str) -> list[str]:
-    """The string and template literals of a script, its comments left out."""
-    source = re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL)
-    source = re.sub(r"(^|\s)//.*", r"\1", source)
-    return [m.group(0)[1:-1] for m in JS_STRING.finditer(source)]
-
-
 def data_strings(game: str) -> list[str]:
     """The names and texts of the game's data (as its table shows them)."""
     if game == "megalomania":

@@ -6,7 +6,6 @@ game's table; no long run of a rulebook's words is copied."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections.abc import Iterable
@@ -20,6 +19,8 @@ from tabletop.games.manasurge.data import load_data as mana_data
 from tabletop.games.megacorps.data import load_data as mega_data
 from tabletop.words.line import Card, Mana, Number
 from tabletop.words.rules import Rules, Term, rules
+
+from .strings import js_strings, python_strings
 
 GAMES = ("manasurge", "megacorps")
 PACKAGE = Path(tabletop.__file__).parent
@@ -142,32 +143,6 @@ def plain(game: str, provisional: bool | None = None) -> str:
 
 
 # -- a game's words, as the table writes them -----------------------------------------------------
-def python_strings(source: str) -> list[str]:
-    """The string constants of a module (f-strings' text included), not its docstrings."""
-    tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    return [
-        n.value
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
-    ]
-
-
-JS_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)*`', re.DOTALL)
-
-
-def js_strings(source: str) -> list[str]:
-    """The string and template literals of a script, its comments left out."""
-    source = re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL)
-    source = re.sub(r"(^|\s)//.*", r"\1", source)
-    return [m.group(0)[1:-1] for m in JS_STRING.finditer(source)]
-
-
 def data_strings(game: str) -> list[str]:
     """The names and texts of the game's data file (as the table shows them)."""
     if game == "manasurge":
