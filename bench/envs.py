@@ -27,18 +27,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
-import os
-import platform
 import random
-import sys
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
+import driver
 import numpy as np
 from rich.console import Console
 from rich.table import Table
@@ -60,7 +57,6 @@ TITLES = {
     "manasurge": "ManaSurge",
     "megacorps": "MegaCorps",
 }
-LOAD_AT_START = os.getloadavg()[0]
 # cpu: the process's CPU time, so that other work on a busy machine (which only takes turns with
 # the benchmark) does not count; wall: elapsed time, as bench/throughput.py
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
@@ -72,18 +68,7 @@ class Rates:
     games: float
 
 
-@dataclass
-class Result:
-    engine: str
-    ours: bool
-    version: str = ""
-    players: int = 0
-    error: str | None = None
-    runs: list[Rates] = field(default_factory=list)
-
-    @property
-    def best(self) -> Rates | None:
-        return max(self.runs, key=lambda r: r.steps, default=None)
+Result = driver.Result[Rates]
 
 
 def make_ours(game: str, players: int) -> Any:
@@ -143,12 +128,12 @@ def measure(args: argparse.Namespace) -> list[Result]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for name, env in running.items():
-            log(f"warming up {name}")
+            driver.log(f"warming up {name}")
             run_for(env, args.warmup, rng, clock)
         for repeat in range(args.repeats):
             for result in results:
                 if result.engine in running:
-                    log(f"run {repeat + 1}/{args.repeats}: {result.engine}")
+                    driver.log(f"run {repeat + 1}/{args.repeats}: {result.engine}")
                     result.runs.append(run_for(running[result.engine], args.seconds, rng, clock))
     return results
 
@@ -191,7 +176,7 @@ def breakdown(args: argparse.Namespace, results: list[Result]) -> dict[str, dict
         result = next((r for r in results if r.engine == TITLES.get(game, game)), None)
         if result is None or result.best is None:
             continue
-        log(f"breaking down {game}")
+        driver.log(f"breaking down {game}")
         rules, viewed, encoded = engine_rates(game, args.players, args.seconds, args.seed, CLOCKS[args.clock])
         whole = 1e6 / result.best.steps
         found[TITLES.get(game, game)] = {
@@ -223,18 +208,9 @@ def verdicts(results: list[Result]) -> dict[str, tuple[float | None, bool | None
     return found
 
 
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def machine() -> str:
-    system = f"{platform.system()} {platform.machine()}"
-    return f"Python {platform.python_version()} on {system}, {os.cpu_count()} CPUs"
-
-
 def print_table(args: argparse.Namespace, results: list[Result]) -> None:
     console = Console()
-    console.print(f"{machine()}; load average {LOAD_AT_START:.2f} at start", markup=False)
+    console.print(f"{driver.machine()}; load average {driver.LOAD_AT_START:.2f} at start", markup=False)
     console.print(
         f"per environment: {args.warmup:g} s warm-up, then {args.repeats} interleaved runs of "
         f"{args.seconds:g} s of {args.clock} time; shown: the best run",
@@ -243,22 +219,18 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
     table = Table(title="PettingZoo AEC environments, uniformly random legal actions")
     for column in ("environment", "players", "steps/s", "games/s", "steps/game"):
         table.add_column(column, justify="left" if column == "environment" else "right")
-    for r in results:
-        b = r.best
-        if b is None:
-            table.add_row(r.engine, "-", "-", "-", "-")
-            continue
-        table.add_row(
+    driver.print_results(
+        console,
+        table,
+        results,
+        lambda r, b: [
             r.engine,
             str(r.players),
             f"{b.steps:,.0f}",
             f"{b.games:,.1f}",
             f"{b.steps / max(b.games, 1e-9):,.1f}",
-        )
-    console.print(table)
-    for r in results:
-        if r.error:
-            console.print(f"{r.engine}: {r.error}", markup=False)
+        ],
+    )
     top = fastest_peer(results)
     if top is None:
         console.print("Target: cannot tell, no peer was measured")
@@ -281,22 +253,7 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
 def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
     top = fastest_peer(results)
     return {
-        "machine": machine(),
-        "load_average_at_start": LOAD_AT_START,
-        "settings": {k: v for k, v in vars(args).items() if k != "json"},
-        "statistic": "best run by steps/s",
-        "environments": [
-            {
-                "environment": r.engine,
-                "ours": r.ours,
-                "version": r.version,
-                "players": r.players,
-                "error": r.error,
-                "best": asdict(b) if (b := r.best) else None,
-                "runs": [asdict(run) for run in r.runs],
-            }
-            for r in results
-        ],
+        **driver.report(args, "best run by steps/s", results, "environments", "environment"),
         "fastest_peer": top.engine if top else None,
         "microseconds_per_step": breakdown(args, results) if args.breakdown else None,
         "over_fastest_peer": {g: {"share": s, "met": m} for g, (s, m) in verdicts(results).items()},
@@ -304,28 +261,14 @@ def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--players", type=int, default=4, help="players in every project game (4: all take it)"
-    )
-    parser.add_argument("--games", nargs="+", default=names(), choices=names(), help="the project games")
-    parser.add_argument("--seconds", type=float, default=5.0, help="wall time of each timed run")
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs per environment")
-    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per environment first")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random players")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="CPU time or wall time")
-    parser.add_argument(
+    p = driver.parser(__doc__, seconds=5.0, each="environment")
+    p.add_argument("--players", type=int, default=4, help="players in every project game (4: all take it)")
+    p.add_argument("--games", nargs="+", default=names(), choices=names(), help="the project games")
+    p.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="CPU time or wall time")
+    p.add_argument(
         "--breakdown", action="store_true", help="then time each game's rules, view and encoding alone"
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    args = parser.parse_args()
-    if args.repeats < 1 or args.seconds <= 0:
-        parser.error("--repeats must be at least 1 and --seconds positive")
-    results = measure(args)
-    if args.json:
-        print(json.dumps(as_json(args, results), indent=2))
-    else:
-        print_table(args, results)
+    driver.main(p, measure, as_json, print_table)
 
 
 if __name__ == "__main__":

@@ -15,17 +15,14 @@ can only slow a run down, so the best run is the least disturbed one (``--json``
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import random
-import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from importlib import metadata
 from typing import Any, NamedTuple
 
+import driver
 from rich.console import Console
 from rich.table import Table
 
@@ -37,7 +34,6 @@ TARGET = 0.15  # Megalomania's card plays/s must reach this share of OpenSpiel H
 MANASURGE_TARGET = 1.0  # ManaSurge's card plays/s must reach this share of Megalomania's
 OURS = ("Megalomania", "ManaSurge")  # the engines of this project; the others are peers
 CARD_KINDS = (Kind.PLAY, Kind.PLAY_POWER)
-LOAD_AT_START = os.getloadavg()[0]  # well above 0: other work was running and may slow the runs
 
 PlayGame = Callable[[random.Random], tuple[int, int]]
 """Plays one game at random with the rng given; returns (card plays, decisions)."""
@@ -56,53 +52,30 @@ class Rates:
     games: float
 
 
-@dataclass
-class Result:
-    engine: str
-    version: str = ""
-    seats: int = 0
-    error: str | None = None
-    runs: list[Rates] = field(default_factory=list)
-
-    @property
-    def best(self) -> Rates | None:
-        """The fastest run by card plays/s."""
-        return max(self.runs, key=lambda r: r.card_plays, default=None)
+Result = driver.Result[Rates]  # the best run is the fastest by card plays/s
 
 
 # ---------------------------------------------------------------- the engines
-def megalomania(players: int, seed: int) -> Engine:
-    game = tabletop.make("megalomania", players=players)
+def ours(name: str, card_kinds: tuple[object, ...]) -> Callable[[int, int], Engine]:
+    """One of this project's games, counting a card play at each action of ``card_kinds``."""
 
-    def play(rng: random.Random) -> tuple[int, int]:
-        state = game.new_state(rng.getrandbits(32))
-        plays = decisions = 0
-        while not state.is_terminal():  # no chance nodes: the state carries its own rng
-            action = rng.choice(state.legal_actions())
-            if action.kind in CARD_KINDS:
-                plays += 1
-            decisions += 1
-            state.advance(action)
-        return plays, decisions
+    def make(players: int, seed: int) -> Engine:
+        game = tabletop.make(name, players=players)
 
-    return Engine(tabletop.__version__, players, play)
+        def play(rng: random.Random) -> tuple[int, int]:
+            state = game.new_state(rng.getrandbits(32))
+            plays = decisions = 0
+            while not state.is_terminal():  # no chance nodes: the state carries its own rng
+                action = rng.choice(state.legal_actions())
+                if action.kind in card_kinds:
+                    plays += 1
+                decisions += 1
+                state.advance(action)
+            return plays, decisions
 
+        return Engine(tabletop.__version__, players, play)
 
-def manasurge(players: int, seed: int) -> Engine:
-    game = tabletop.make("manasurge", players=players)
-
-    def play(rng: random.Random) -> tuple[int, int]:
-        state = game.new_state(rng.getrandbits(32))
-        plays = decisions = 0
-        while not state.is_terminal():  # no chance nodes: the state carries its own rng
-            action = rng.choice(state.legal_actions())
-            if action.kind in ("cast", "play"):
-                plays += 1
-            decisions += 1
-            state.advance(action)
-        return plays, decisions
-
-    return Engine(tabletop.__version__, players, play)
+    return make
 
 
 # OpenSpiel's Hearts (default options: passing on) starts with one chance node for the pass
@@ -159,8 +132,8 @@ def uno(players: int, seed: int) -> Engine:
 
 
 ENGINES: dict[str, Callable[[int, int], Engine]] = {
-    "Megalomania": megalomania,
-    "ManaSurge": manasurge,
+    "Megalomania": ours("megalomania", CARD_KINDS),
+    "ManaSurge": ours("manasurge", ("cast", "play")),
     "OpenSpiel Hearts": hearts,
     "RLCard Uno": uno,
 }
@@ -187,17 +160,17 @@ def measure(args: argparse.Namespace) -> list[Result]:
         try:
             engine = make(players, args.seed)
         except ImportError:
-            results.append(Result(name, error=NOT_INSTALLED))
+            results.append(Result(name, name in OURS, error=NOT_INSTALLED))
             continue
-        results.append(Result(name, engine.version, engine.seats))
+        results.append(Result(name, name in OURS, engine.version, engine.seats))
         running[name] = (engine.play, random.Random(args.seed))
     for name, (play, rng) in running.items():
-        log(f"warming up {name}")
+        driver.log(f"warming up {name}")
         run_for(play, args.warmup, rng)
     for repeat in range(args.repeats):
         for result in results:
             if result.engine in running:
-                log(f"run {repeat + 1}/{args.repeats}: {result.engine}")
+                driver.log(f"run {repeat + 1}/{args.repeats}: {result.engine}")
                 play, rng = running[result.engine]
                 result.runs.append(run_for(play, args.seconds, rng))
     return results
@@ -218,24 +191,23 @@ def ratios(results: list[Result], ours: str = "Megalomania") -> dict[str, Rates]
     }
 
 
+def share_verdict(shares: dict[str, Rates], ours: str, peer: str, target: float) -> tuple[bool | None, str]:
+    """Whether ``ours`` plays cards at ``target`` of ``peer``'s rate at least (``None``: cannot
+    tell), and a sentence saying so; ``shares`` are ours divided by each peer's (``ratios``)."""
+    goal = f"Target: {ours} at ≥ {target:.0%} of {driver.possessive(peer)} card plays/s"
+    share = shares.get(peer)
+    if share is None:
+        return None, f"{goal}: cannot tell, {peer} was not measured"
+    met = share.card_plays >= target
+    return met, f"{goal}: {'MET' if met else 'NOT MET'} ({share.card_plays:.1%})"
+
+
 def verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
-    """Whether the target is met (``None``: Hearts not measured), and a sentence saying so."""
-    target = f"Target: Megalomania at ≥ {TARGET:.0%} of OpenSpiel Hearts' card plays/s"
-    hearts_share = shares.get("OpenSpiel Hearts")
-    if hearts_share is None:
-        return None, f"{target}: cannot tell, Hearts was not measured"
-    met = hearts_share.card_plays >= TARGET
-    return met, f"{target}: {'MET' if met else 'NOT MET'} ({hearts_share.card_plays:.1%})"
+    return share_verdict(shares, "Megalomania", "OpenSpiel Hearts", TARGET)
 
 
 def manasurge_verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
-    """Whether ManaSurge plays cards at least as fast as Megalomania, and a sentence saying so."""
-    target = f"Target: ManaSurge at ≥ {MANASURGE_TARGET:.0%} of Megalomania's card plays/s"
-    share = shares.get("Megalomania")
-    if share is None:
-        return None, f"{target}: cannot tell, one of them was not measured"
-    met = share.card_plays >= MANASURGE_TARGET
-    return met, f"{target}: {'MET' if met else 'NOT MET'} ({share.card_plays:.1%})"
+    return share_verdict(shares, "ManaSurge", "Megalomania", MANASURGE_TARGET)
 
 
 # ---------------------------------------------------------------- reporting
@@ -248,19 +220,10 @@ RATE_COLUMNS = (
 )
 
 
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def machine() -> str:
-    system = f"{platform.system()} {platform.machine()}"
-    return f"Python {platform.python_version()} on {system}, {os.cpu_count()} CPUs"
-
-
 def settings_lines(args: argparse.Namespace, results: list[Result]) -> list[str]:
     return [
-        ", ".join(f"{r.engine} {r.version} ({r.seats} players)" for r in results if r.version),
-        f"{machine()}; load average {LOAD_AT_START:.2f} at start",
+        ", ".join(f"{r.engine} {r.version} ({r.players} players)" for r in results if r.version),
+        f"{driver.machine()}; load average {driver.LOAD_AT_START:.2f} at start",
         f"per engine: {args.warmup:g} s warm-up, then timed runs of {args.seconds:g} s × {args.repeats} "
         "(interleaved); shown: the best run by card plays/s",
     ]
@@ -274,22 +237,19 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
     table.add_column("engine", no_wrap=True)
     for column in RATE_COLUMNS:
         table.add_column(column, justify="right")
-    for result in results:
-        if (rates := result.best) is None:
-            table.add_row(result.engine, *["-"] * len(RATE_COLUMNS))
-            continue
-        table.add_row(
-            result.engine,
-            f"{rates.card_plays:,.0f}",
-            f"{rates.decisions:,.0f}",
-            f"{rates.games:,.1f}",
-            f"{rates.card_plays / rates.games:.1f}",
-            f"{rates.decisions / rates.games:.1f}",
-        )
-    console.print(table)
-    for result in results:
-        if result.error:
-            console.print(f"{result.engine}: {result.error}", markup=False)
+    driver.print_results(
+        console,
+        table,
+        results,
+        lambda r, b: [
+            r.engine,
+            f"{b.card_plays:,.0f}",
+            f"{b.decisions:,.0f}",
+            f"{b.games:,.1f}",
+            f"{b.card_plays / b.games:.1f}",
+            f"{b.decisions / b.games:.1f}",
+        ],
+    )
     shares = ratios(results)
     for ours, found in (("Megalomania", shares), ("ManaSurge", ratios(results, "ManaSurge"))):
         by_peer = Table(title=f"{ours} ÷ peer")
@@ -310,21 +270,7 @@ def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
     manasurge_shares = ratios(results, "ManaSurge")
     manasurge_met, manasurge_text = manasurge_verdict(manasurge_shares)
     return {
-        "machine": machine(),
-        "load_average_at_start": LOAD_AT_START,
-        "settings": {k: v for k, v in vars(args).items() if k != "json"},
-        "statistic": "best run by card plays/s",
-        "engines": [
-            {
-                "engine": r.engine,
-                "version": r.version,
-                "players": r.seats,
-                "error": r.error,
-                "best": asdict(b) if (b := r.best) else None,
-                "runs": [asdict(run) for run in r.runs],
-            }
-            for r in results
-        ],
+        **driver.report(args, "best run by card plays/s", results, "engines", "engine"),
         "megalomania_over_peer": {peer: asdict(share) for peer, share in shares.items()},
         "manasurge_over_peer": {peer: asdict(share) for peer, share in manasurge_shares.items()},
         "target": {"hearts_card_plays_share": TARGET, "met": met, "verdict": text},
@@ -337,24 +283,10 @@ def as_json(args: argparse.Namespace, results: list[Result]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="Megalomania's players")
-    parser.add_argument(
-        "--manasurge-players", type=int, default=4, choices=(3, 4, 5), help="ManaSurge's players"
-    )
-    parser.add_argument("--seconds", type=float, default=10.0, help="wall time of each timed run")
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs per engine")
-    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per engine first")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random players")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    args = parser.parse_args()
-    if args.repeats < 1 or args.seconds <= 0:
-        parser.error("--repeats must be at least 1 and --seconds positive")
-    results = measure(args)
-    if args.json:
-        print(json.dumps(as_json(args, results), indent=2))
-    else:
-        print_table(args, results)
+    p = driver.parser(__doc__, seconds=10.0, each="engine")
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="Megalomania's players")
+    p.add_argument("--manasurge-players", type=int, default=4, choices=(3, 4, 5), help="ManaSurge's players")
+    driver.main(p, measure, as_json, print_table)
 
 
 if __name__ == "__main__":

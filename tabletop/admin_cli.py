@@ -11,12 +11,14 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+
+from .cli_common import DEFAULT_DB, Db, fail
 
 if TYPE_CHECKING:
     from .server.storage import Storage
@@ -24,17 +26,8 @@ if TYPE_CHECKING:
 admin_app = typer.Typer(
     help="Moderation: the admin role, tables, players, suspensions, chat reports.", no_args_is_help=True
 )
-Db = Annotated[
-    str, typer.Option(help="Database URL: sqlite:///FILE (the default) or postgresql://USER@HOST/DB.")
-]
-DEFAULT_DB = "sqlite:///tabletop.db"
 BY = "cli"
 console = Console(highlight=False, soft_wrap=True)
-
-
-def fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[red]error:[/] {escape(message)}")
-    raise typer.Exit(1)
 
 
 @contextmanager

@@ -10,25 +10,21 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
-from rich.text import Text
 
 from .admin_cli import admin_app
 from .agents.levels import LEVELS
-from .core.errors import InvalidOptions, TabletopError, UnknownGame
-from .core.protocol import JSON, Event, Game, OptionSpec, State
-from .core.record import Record
+from .cli_common import USAGE, BadUsage, fail, friendly_errors, progress_bar
+from .core.protocol import Game, OptionSpec
 from .core.registry import game_class, make, names
+from .replay_cli import replay, review
+from .serve_cli import db_app, serve
 from .sim.pool import ADDRESS_HELP, BACKEND_HELP, Backend
 from .sim.report import COMPLETED_HELP, print_summary
 from .sim.simulate import check_bots
@@ -43,31 +39,6 @@ app = typer.Typer(
 )
 
 DEFAULT_GAME = "megalomania"
-USAGE, FAILURE = 2, 1
-
-
-class BadUsage(TabletopError):
-    """Arguments that make no sense together (exit code 2)."""
-
-
-def fail(message: str, code: int = FAILURE) -> NoReturn:
-    """One red line on stderr, then exit with ``code``."""
-    line = " ".join(str(message).split())
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]error:[/] {escape(line)}")
-    raise typer.Exit(code)
-
-
-@contextmanager
-def friendly_errors() -> Iterator[None]:
-    """Turn the engine's errors into :func:`fail`."""
-    try:
-        yield
-    except (InvalidOptions, UnknownGame, BadUsage) as err:
-        fail(str(err), USAGE)
-    except TabletopError as err:
-        fail(str(err), FAILURE)
-    except KeyboardInterrupt:
-        fail("interrupted", 130)
 
 
 def make_game(name: str, players: int | None, option: Sequence[str] | None) -> Game[Any]:
@@ -92,23 +63,6 @@ def _lineup(bots: str | None, players: int) -> list[str]:
         return check_bots(split_names(bots), players)
     except ValueError as err:
         raise BadUsage(f"--bots: {err}") from None
-
-
-@contextmanager
-def progress_bar(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr (only on a terminal, never with --json); yields its advance."""
-    err_console = Console(stderr=True)
-    with Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
-    ) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda k: bar.advance(task, k)
 
 
 WORKERS_HELP = (
@@ -408,177 +362,6 @@ def tune(
         raise typer.Exit(130)
 
 
-# ------------------------------------------------------------------ replay
-def _value_text(value: JSON) -> str:
-    if isinstance(value, list):
-        return ",".join(_value_text(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, separators=(",", ":"))
-    return str(value)
-
-
-def event_text(event: Event) -> Text:
-    fields = " ".join(f"{k}={_value_text(v)}" for k, v in event.data.items())
-    private = "" if event.visible_to is None else f" (seen by {_value_text(list(event.visible_to))})"
-    return Text.assemble("      ", (event.kind, "cyan"), ": ", fields, (private, "dim"))
-
-
-def results_table(state: State[Any]) -> Table:
-    over = state.is_terminal()
-    table = Table(box=None, title="Final scores" if over else "Scores so far", title_justify="left")
-    table.add_column("seat")
-    table.add_column("points", justify="right")
-    if over:
-        table.add_column("place", justify="right")
-    ranking = state.ranking() if over else []
-    for s, points in enumerate(state.scores()):
-        table.add_row(f"seat {s}", str(points), *([str(ranking[s])] if over else []))
-    return table
-
-
-def _wait_for_enter(console: Console) -> bool:
-    """False when the reader wants to stop stepping (q, or the end of input)."""
-    console.print("[dim]Enter: next action, q: play the rest[/]", end="")
-    try:
-        answer = sys.stdin.readline()
-    except KeyboardInterrupt:
-        raise typer.Exit(130) from None
-    return bool(answer) and answer.strip().lower() != "q"
-
-
-@app.command()
-def replay(
-    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
-    step: Annotated[bool, typer.Option(help="Wait for Enter between actions (on a terminal).")] = False,
-    seat: Annotated[
-        int | None, typer.Option(help="Also show what this seat saw (its hand, its private draws).")
-    ] = None,
-) -> None:
-    """Replay a saved game, checking every action against the rules."""
-    console = Console(highlight=False, soft_wrap=True)
-    with friendly_errors():
-        if not file.is_file():
-            fail(f"no such record: {file}")
-        record = Record.load(file)
-        state = record.initial_state(record.make_game())
-        n = state.get_game().players
-        if seat is not None and not 0 <= seat < n:
-            raise BadUsage(f"--seat must be from 0 to {n - 1} for {n} players, not {seat}")
-        options = ", ".join(f"{k}={v!r}" for k, v in record.options.items())
-        console.print(
-            f"[bold]{escape(record.game)}[/] ({escape(options)}), seed {record.seed}, "
-            f"{len(record.actions)} actions" + (f", as seen by seat {seat}" if seat is not None else "")
-        )
-        stepping = step and sys.stdin.isatty()
-        for event in state.opening_events():
-            if event.visible(seat):
-                console.print(event_text(event))
-        to_act = state.current_seat
-        for index, text, after, events in record.steps():
-            console.print(Text.assemble((f"{index + 1:5} ", "dim"), f"seat {to_act}  ", (text, "bold")))
-            for event in events:
-                if event.visible(seat):
-                    console.print(event_text(event))
-            to_act, state = after.current_seat, after
-            if stepping and index + 1 < len(record.actions):
-                stepping = _wait_for_enter(console)
-        if not state.is_terminal():
-            console.print(
-                f"[yellow]The record stops before the end of the game ({len(record.actions)} actions).[/]"
-            )
-        console.print(results_table(state))
-
-
-# ------------------------------------------------------------------ review
-def _percent(chance: float) -> str:
-    return f"{round(chance * 100)}%"
-
-
-def review_tables(data: dict[str, Any], every: int) -> list[Table]:
-    """A review (``advice.review``) as two tables: each seat's chance per decision (every
-    ``every``-th point, and the last), and the turning points."""
-    players = int(data["players"])
-    chances = Table(box=None, title="Chance of winning after each decision", title_justify="left")
-    chances.add_column("step", justify="right")
-    chances.add_column("by")
-    chances.add_column("action")
-    for seat in range(players):
-        chances.add_column(f"seat {seat}", justify="right")
-    points = data["points"]
-    for k, point in enumerate(points):
-        if k % every and k != len(points) - 1:
-            continue
-        by = "end" if point["seat"] is None else f"seat {point['seat']}"
-        chances.add_row(
-            str(point["step"]), by, point["action"] or "", *(_percent(c) for c in point["chances"])
-        )
-    turning = Table(box=None, title="Turning points", title_justify="left")
-    for column in ("step", "by", "played", "chance", "the bot preferred", "chance instead"):
-        turning.add_column(
-            column, justify="right" if column in ("step", "chance", "chance instead") else "left"
-        )
-    for turn in sorted(data["turning"], key=lambda t: t["step"]):
-        same = turn["preferred"] == turn["action"]
-        turning.add_row(
-            str(turn["step"]),
-            f"seat {turn['seat']}",
-            turn["label"],
-            f"{_percent(turn['before'])} -> {_percent(turn['after'])}",
-            "the same" if same else turn["preferred_label"],
-            "" if same else _percent(turn["instead"]),
-        )
-    return [chances, turning]
-
-
-@app.command()
-def review(
-    file: Annotated[Path, typer.Argument(help="A saved game or a finished game's record (JSON).")],
-    playouts: Annotated[
-        int | None, typer.Option(min=1, help="Playouts per decision (default: the game's, as the server).")
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="The playouts' seed (default: the record's, as the server).")
-    ] = None,
-    points: Annotated[
-        int | None,
-        typer.Option(min=1, help="Decisions evaluated at most, evenly spaced (default: the game's)."),
-    ] = None,
-    every: Annotated[int, typer.Option(min=1, help="Print every k-th decision's chances.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
-) -> None:
-    """Review a finished game: each seat's estimated chance of winning after every decision and
-    the turning points, with the move the normal bot preferred (the replay page's review)."""
-    from .agents import advice
-
-    console = Console(highlight=False, soft_wrap=True)
-    with friendly_errors():
-        if not file.is_file():
-            fail(f"no such record: {file}")
-        record = Record.load(file)
-        if not record.replay().is_terminal():
-            raise BadUsage(f"{file} stops before the end of the game: a review is of a finished game")
-        count = advice.budget(record.game).review_playouts if playouts is None else playouts
-        used = advice.review_seed(record) if seed is None else seed
-        indices, sampled = advice.review_points(record, points)
-        curve: dict[int, list[float]] = {}
-        with progress_bar("reviewing", len(indices), as_json) as advance:
-            for start in range(0, len(indices), 8):
-                part = indices[start : start + 8]
-                curve.update(advice.evaluate(record, part, count, used))
-                advance(len(part))
-        data = advice.finish(record, curve, count, used, sampled)
-        if as_json:
-            print(json.dumps(data, indent=1))
-            return
-        console.print(
-            f"[bold]{escape(record.game)}[/], {len(record.actions)} actions: {count} playouts per decision, "
-            f"seed {used}" + (", decisions sampled evenly" if sampled else "")
-        )
-        for table in review_tables(data, every):
-            console.print(table)
-
-
-# ------------------------------------------------------------------- games
 def _allowed(spec: OptionSpec) -> str:
     if spec.choices is not None:
         return ", ".join(map(str, spec.choices))
@@ -646,180 +429,11 @@ def tutorial_command(
         typer.echo("\n".join(report(found)))
 
 
-# ------------------------------------------------------------------- serve
-@app.command()
-def serve(
-    host: Annotated[
-        str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    db: Annotated[
-        str, typer.Option(help="Database URL: sqlite:///FILE (the default) or postgresql://USER@HOST/DB.")
-    ] = "sqlite:///tabletop.db",
-    bot_delay: Annotated[
-        float, typer.Option(min=0.0, help="Seconds a bot waits before it acts, so people can follow.")
-    ] = 0.6,
-    bot_workers: Annotated[
-        str, typer.Option(help="Where bots think: 'process' (other cores) or 'thread'.")
-    ] = "process",
-    bot_count: Annotated[
-        int,
-        typer.Option(min=1, max=256, help="How many bot workers (one is kept for tables people play at)."),
-    ] = 2,
-    tables_per_minute: Annotated[
-        int, typer.Option(min=0, help="Tables one address may create in a minute (0: no limit).")
-    ] = 30,
-    open_tables: Annotated[
-        int, typer.Option(min=0, help="Unfinished tables one address may have created (0: no limit).")
-    ] = 60,
-    watch_tables: Annotated[
-        int, typer.Option(min=0, help="Bot-only tables open on the server (0: no limit).")
-    ] = 20,
-    watch_tables_per_address: Annotated[
-        int, typer.Option(min=0, help="Bot-only tables one address may have open (0: no limit).")
-    ] = 2,
-    sockets_per_address: Annotated[
-        int, typer.Option(min=0, help="WebSockets open at once from one address (0: no limit).")
-    ] = 60,
-    joins_per_minute: Annotated[
-        int,
-        typer.Option(min=0, help="WebSockets one address may open to one table in a minute (0: no limit)."),
-    ] = 30,
-    socket_messages: Annotated[
-        int, typer.Option(min=0, help="Messages a WebSocket may send in 10 seconds (0: no limit).")
-    ] = 100,
-    allow_origin: Annotated[
-        list[str] | None,
-        typer.Option(help="Another site whose pages may use this server (https://host[:port]); repeatable."),
-    ] = None,
-    forwarded_allow_ips: Annotated[
-        str | None,
-        typer.Option(
-            help="Behind a reverse proxy: the proxy addresses (comma-separated, or '*') trusted to "
-            "give the client's address in X-Forwarded-For; limits count per address."
-        ),
-    ] = None,
-    smtp: Annotated[
-        str | None,
-        typer.Option(
-            help="The SMTP server mail goes through: smtp+starttls://USER@HOST:587, smtps://USER@HOST:465 "
-            "or smtp://HOST:25 (password in TABLETOP_SMTP_PASSWORD). Without it, mail is off."
-        ),
-    ] = None,
-    mail_from: Annotated[
-        str, typer.Option(help="The sender of the mails.")
-    ] = "tabletop <tabletop@localhost>",
-    public_url: Annotated[
-        str, typer.Option(help="This server's address as players reach it, for the links in mails.")
-    ] = "",
-    vapid_key: Annotated[
-        str | None,
-        typer.Option(help="Web Push's VAPID key file (PEM, made if missing; default: in the database)."),
-    ] = None,
-    log_format: Annotated[
-        str,
-        typer.Option(help="Log lines: 'text', or 'json' (one object a line, with request, table, seat ids)."),
-    ] = "text",
-) -> None:
-    """Serve the lobby, the tables and the browser client: play online with friends and bots."""
-    if log_format not in ("text", "json"):
-        fail("--log-format takes 'text' or 'json'", USAGE)
-    metrics_directory(bot_workers == "process")  # before anything imports prometheus-client
-    try:
-        from .server import Settings, create_app
-        from .server.serving import serve as run_server
-    except ImportError as err:
-        fail(f"the server needs its dependencies (pip install -e .): {err}")
-    if bot_workers not in ("process", "thread"):
-        fail("--bot-workers takes 'process' or 'thread'", USAGE)
-    settings = Settings(
-        bot_delay=bot_delay,
-        bot_workers=bot_workers,
-        bot_threads=bot_count,
-        tables_per_minute=tables_per_minute,
-        open_tables=open_tables,
-        watch_tables=watch_tables,
-        watch_tables_per_address=watch_tables_per_address,
-        sockets_per_address=sockets_per_address,
-        joins_per_minute=joins_per_minute,
-        socket_messages=socket_messages,
-        allowed_origins=tuple(allow_origin or ()),
-        public_url=public_url or f"http://{local_name(host)}:{port}",
-        vapid_key_file=vapid_key,
-    )
-    if smtp:  # mail (issue 30: tabletop/server/mail.py)
-        from os import environ
-
-        from .server.mail import parse_smtp
-
-        try:
-            settings.smtp = parse_smtp(smtp, mail_from, environ.get("TABLETOP_SMTP_PASSWORD"))
-        except ValueError as err:
-            fail(f"--smtp: {err}", USAGE)
-    if log_format == "json":
-        from .server.logs import use_json
-
-        use_json()
-    application = create_app(db, settings)
-    shown = local_name(host)
-    Console(highlight=False, soft_wrap=True).print(
-        f"tabletop is serving on [bold]http://{shown}:{port}/[/] (database {escape(db)}); Ctrl-C stops it"
-    )
-    run_server(application, host, port, forwarded_allow_ips, json_logs=log_format == "json")
-
-
-def metrics_directory(workers: bool) -> None:
-    """Prometheus' multi-process mode when bots think in worker processes (``workers``) (or the environment
-    asks for it), so that their metrics reach /metrics (server/metrics.py): a directory of this
-    server's own (inside PROMETHEUS_MULTIPROC_DIR when that is set), named in PROMETHEUS_MULTIPROC_DIR
-    for it and its workers, and removed when it stops (docs/server.md, "Metrics")."""
-    import atexit
-    import os
-    import shutil
-    import signal
-    import tempfile
-    from types import FrameType
-
-    if not workers and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
-        return
-    folder = tempfile.mkdtemp(prefix="tabletop-metrics-", dir=os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
-    atexit.register(shutil.rmtree, folder, True)
-
-    def stopped(number: int, _: FrameType | None) -> None:  # uvicorn raises SIGTERM again once stopped
-        shutil.rmtree(folder, True)
-        signal.signal(number, signal.SIG_DFL)
-        signal.raise_signal(number)
-
-    signal.signal(signal.SIGTERM, stopped)
-
-
-def local_name(host: str) -> str:
-    return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-
-
-db_app = typer.Typer(help="The server's database: its schema migrations.", no_args_is_help=True)
+app.command()(replay)
+app.command()(review)
+app.command()(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(admin_app, name="admin")  # moderation (issue 31): admin_cli.py
-
-
-@db_app.command("upgrade")
-def db_upgrade(
-    db: Annotated[
-        str, typer.Option(help="Database URL: sqlite:///FILE (the default) or postgresql://USER@HOST/DB.")
-    ] = "sqlite:///tabletop.db",
-) -> None:
-    """Bring a database's schema up to date (`tabletop serve` does it too when it starts)."""
-    try:
-        from .server.storage import Storage
-    except ImportError as err:
-        fail(f"the server needs its dependencies (pip install -e .): {err}")
-    storage = Storage(db)
-    try:
-        before, after = storage.create_schema()
-    finally:
-        storage.close()
-    Console(highlight=False).print(f"database {escape(db)}: schema revision {before} -> {after}")
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game
 from ..core.registry import make
 from .pool import Progress, play_in_chunks
-from .simulate import SimulationError, bot_seed, check_bots, game_seed
+from .simulate import Chunk, SimulationError, bot_seed, check_bots, game_seed
 from .stats import wilson
 
 
@@ -30,16 +30,6 @@ class ArenaGame:
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
     decisions: int
-
-
-@dataclass(frozen=True, slots=True)
-class ArenaChunk:
-    game: str
-    options: Mapping[str, Any]
-    seed: int
-    lineup: tuple[str, ...]
-    start: int
-    stop: int
 
 
 def seating(index: int, players: int) -> tuple[int, ...]:
@@ -66,9 +56,10 @@ def play_arena_game(game: Game[Any], seed: int, index: int, lineup: Sequence[str
     return ArenaGame(index, deal, entries, tuple(state.scores()), tuple(state.ranking()), decisions)
 
 
-def play_arena_chunk(chunk: ArenaChunk) -> list[ArenaGame]:
+def play_arena_chunk(chunk: Chunk) -> list[ArenaGame]:
+    """Games ``start`` to ``stop - 1``, the chunk's bots being the line-up."""
     game = make(chunk.game, **chunk.options)
-    return [play_arena_game(game, chunk.seed, i, chunk.lineup) for i in range(chunk.start, chunk.stop)]
+    return [play_arena_game(game, chunk.seed, i, chunk.bots) for i in range(chunk.start, chunk.stop)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +178,7 @@ def arena(
     lineup = tuple(check_bots(bots, game.players))
     n = game.players
     games = math.ceil(games / n) * n
-    chunk = partial(ArenaChunk, game.name, game.options, seed, lineup)  # then (start, stop)
+    chunk = partial(Chunk, game.name, game.options, seed, lineup)  # then (start, stop)
     results, elapsed = play_in_chunks(backend, workers, address, games, chunk, play_arena_chunk, progress)
     return ArenaResult(
         game=game.name,

@@ -24,7 +24,7 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -263,18 +263,10 @@ class Store:
 
 # ---------------------------------------------------------------------------------- playing
 @dataclass(frozen=True, slots=True)
-class BalanceChunk:
-    run: str
-    game: str
-    options: Mapping[str, Any]
-    seed: int
-    bots: tuple[str, ...]
-    start: int
-    stop: int
+class BalanceChunk(Chunk):
+    """A chunk of the spec's run named ``run``."""
 
-
-def play_balance_chunk(chunk: BalanceChunk) -> list[GameResult]:
-    return play_chunk(Chunk(chunk.game, chunk.options, chunk.seed, chunk.bots, chunk.start, chunk.stop))
+    run: str = ""
 
 
 class Progress:
@@ -303,11 +295,10 @@ def missing_chunks(spec: BalanceSpec, store: Store, target: int, workers: int) -
         for i in todo:
             last = chunks[-1] if chunks else None
             if last is not None and last.stop == i and last.stop - last.start < size:
-                chunks[-1] = BalanceChunk(
-                    run.name, spec.game, run.options, spec.seed, spec.bots, last.start, i + 1
-                )
+                chunks[-1] = replace(last, stop=i + 1)
             else:
-                chunks.append(BalanceChunk(run.name, spec.game, run.options, spec.seed, spec.bots, i, i + 1))
+                chunk = BalanceChunk(spec.game, run.options, spec.seed, spec.bots, i, i + 1, run=run.name)
+                chunks.append(chunk)
         per_run.append(chunks)
     return [
         c
@@ -387,7 +378,7 @@ def run_balance(spec: BalanceSpec, store: Store, progress: Progress | None = Non
             chunks = missing_chunks(spec, store, target, runner.workers)
             progress.batch(sum(c.stop - c.start for c in chunks), target)
             try:
-                runner.run(play_balance_chunk, chunks, progress.advance, deliver)
+                runner.run(play_chunk, chunks, progress.advance, deliver)
             except KeyboardInterrupt:
                 interrupted, why = True, "Ctrl-C"
                 break

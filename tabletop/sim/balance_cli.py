@@ -8,18 +8,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.progress import Progress as Bar
+from rich.progress import TaskID
 
 from .balance import BalanceError, Outcome, Progress, Store, plan, run_balance
 from .balance_report import build, findings, write
+from .bars import task_bar
 
 
 class BarProgress(Progress):
@@ -95,15 +89,7 @@ def run_command(
     kept = len(store.common())
     if kept:
         console.print(f"{kept} games per run already played, from {escape(str(results))}")
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Bar(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+    with task_bar(err) as bar:
         outcome: Outcome = run_balance(spec, store, BarProgress(bar, len(spec.runs)))
     if not outcome.games:
         console.print("No game was played in every run: nothing to report yet.")

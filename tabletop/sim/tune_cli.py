@@ -7,17 +7,11 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.progress import Progress as Bar
+from rich.progress import TaskID
 
 from . import balance
+from .bars import task_bar
 from .tune import Progress, TuneError, open_study, run_tune, storage_url, write_best
 from .tune_report import confirm, write_report
 from .tune_spec import load
@@ -55,17 +49,6 @@ class ConfirmBar(balance.Progress):
             self.bar.advance(self.task, games)
 
 
-def columns() -> tuple[Any, ...]:
-    return (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-
-
 def run_command(
     game: str,
     spec_path: Path,
@@ -93,7 +76,7 @@ def run_command(
     already = sum(1 for t in study.trials if t.state.is_finished())
     if already:
         console.print(f"Going on with the study in {escape(url)} ({already} trials stored)")
-    with Bar(*columns(), console=err, transient=True, disable=not err.is_terminal) as bar:
+    with task_bar(err) as bar:
         outcome = run_tune(spec, study, games, trials, backend, workers, address, TuneBar(bar))
     console.print(
         f"[bold]{escape(spec.game)}[/]: {outcome.trials_played} trials played now ({outcome.played} games, "
@@ -114,7 +97,7 @@ def run_command(
     if not stopped and (confirm_games is None or confirm_games > 0):
         runs = [(name, path) for name, path, _ in kept[:5]]
         try:
-            with Bar(*columns(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            with task_bar(err) as bar:
                 confirmation = confirm(
                     spec, runs, out, confirm_games or games, workers, backend, address, ConfirmBar(bar)
                 )

@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from tabletop.cli import app
 from tabletop.sim.arena import (
-    ArenaChunk,
     ArenaGame,
     arena,
     arena_stats,
@@ -18,6 +17,7 @@ from tabletop.sim.arena import (
     seating,
     wilson,
 )
+from tabletop.sim.simulate import Chunk
 
 
 def test_every_entry_plays_every_seat_of_each_deal() -> None:
@@ -29,7 +29,7 @@ def test_every_entry_plays_every_seat_of_each_deal() -> None:
 
 def test_duplicate_deals_share_the_cards() -> None:
     lineup = ("random", "heuristic")
-    games = play_arena_chunk(ArenaChunk("megalomania", {"players": 2, "data": ""}, 4, lineup, 0, 4))
+    games = play_arena_chunk(Chunk("megalomania", {"players": 2, "data": ""}, 4, lineup, 0, 4))
     assert [g.deal for g in games] == [0, 0, 1, 1]
     assert [g.entries for g in games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
 
