@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -147,3 +148,56 @@ def check(path: Path, fresh: dict[str, Any], module: str) -> None:
 def stale(folder: Path, expected: set[str]) -> list[str]:
     """Files in ``folder`` that no golden game writes."""
     return sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in expected)
+
+
+class Golden(NamedTuple):
+    """One golden game: written until its game's ``progress`` reaches ``stop``."""
+
+    game: str
+    players: int
+    seed: int
+    stop: int
+    options: Mapping[str, Any] = {}
+    tag: str = ""  # in the file name, after the players: "-wizards"
+
+
+@dataclass(frozen=True)
+class GoldenSet:
+    """One game's golden files: which games, how far (``progress``: rounds, spells... done), where,
+    and the script that writes them (``module``: ``python -m module``)."""
+
+    folder: Path
+    games: tuple[Golden, ...]
+    progress: Callable[[Golden, State[Any]], int]
+    module: str
+
+    def path(self, g: Golden) -> Path:
+        return self.folder / f"{g.game}-{g.players}p{g.tag}-seed{g.seed}.json"
+
+    def playthrough(self, g: Golden) -> dict[str, Any]:
+        return playthrough(g.game, g.players, g.seed, g.stop, lambda s: self.progress(g, s), dict(g.options))
+
+    def main(self) -> int:
+        """Write every file (the script's ``main``)."""
+        for g in self.games:
+            write(self.path(g), self.playthrough(g))
+        return 0
+
+    def events(self, g: Golden) -> Iterator[dict[str, Any]]:
+        """The events of a golden file, as stored."""
+        record = json.loads(self.path(g).read_text(encoding="utf-8"))
+        return (e for step in record["steps"] for e in step["events"])
+
+    def tests(self) -> tuple[Callable[[Golden], None], Callable[[], None]]:
+        """The two tests of every game's test_golden.py: each file as the rules play it now, and no
+        file that no game writes."""
+
+        @pytest.mark.parametrize("golden", self.games, ids=[self.path(g).stem for g in self.games])
+        def test_golden_playthrough(golden: Golden) -> None:
+            check(self.path(golden), self.playthrough(golden), self.module)
+
+        def test_no_stale_golden_files() -> None:
+            extra = stale(self.folder, {self.path(g).name for g in self.games})
+            assert not extra, f"golden files no script writes: {extra}; delete them"
+
+        return test_golden_playthrough, test_no_stale_golden_files

@@ -10,52 +10,33 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from tabletop.core.protocol import State
 
-from ...golden import playthrough as golden_playthrough
-from ...golden import write
-
-GOLDEN = Path(__file__).parent / "golden"
+from ...golden import Golden, GoldenSet
 
 
-class Golden(NamedTuple):
-    game: str
-    players: int
-    seed: int
-    options: dict[str, Any]
-    rounds: int  # Summon 7: rounds played; the clan game: main-game rounds played
+def rounds_done(g: Golden, state: State[Any]) -> int:
+    """Summon 7: rounds played; the clan game: main-game rounds played."""
+    if g.game == "summon7":
+        return len(getattr(state, "history", []))
+    return int(getattr(state, "round", 0)) - (0 if state.is_terminal() else 1)
 
 
 # seeds picked so that the rounds show busts and a tied round (Summon 7) and, in the clan game,
 # a hungry deal, power cards played and paid for, captures, the draft's claims and random gift,
 # an unfed member's blame, an Uprising threshold and a tie
-GAMES = (
-    Golden("summon7", 2, 8, {}, 6),
-    Golden("summon7", 4, 1, {}, 3),
-    Golden("clan", 3, 56, {"pregame": 30}, 2),
+GOLDENS = GoldenSet(
+    Path(__file__).parent / "golden",
+    (
+        Golden("summon7", 2, 8, 6),
+        Golden("summon7", 4, 1, 3),
+        Golden("clan", 3, 56, 2, {"pregame": 30}),
+    ),
+    rounds_done,
+    "tests.games.summon7.make_golden",
 )
 
-
-def path_of(g: Golden) -> Path:
-    return GOLDEN / f"{g.game}-{g.players}p-seed{g.seed}.json"
-
-
-def playthrough(g: Golden) -> dict[str, Any]:
-    def rounds_done(state: State[Any]) -> int:
-        if g.game == "summon7":
-            return len(getattr(state, "history", []))
-        return int(getattr(state, "round", 0)) - (0 if state.is_terminal() else 1)
-
-    return golden_playthrough(g.game, g.players, g.seed, g.rounds, rounds_done, g.options)
-
-
-def main() -> int:
-    for g in GAMES:
-        write(path_of(g), playthrough(g))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(GOLDENS.main())
