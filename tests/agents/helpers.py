@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.agents import observe
@@ -34,3 +34,15 @@ def redealt_decisions(
                 compared += 1
             s.apply(action, seat)
     return compared, differed
+
+
+def play_legally(s: Any, bots: Sequence[Agent[Any]]) -> Any:
+    """Play ``s`` to its end, ``bots[seat]`` deciding from its own view; every choice must be one
+    of the legal actions.  Returns the final state."""
+    while not s.is_terminal():
+        seat = s.current_seat
+        assert seat is not None
+        action = bots[seat].act(observe(s, seat))
+        assert action in s.legal_actions()
+        s.apply(action, seat)
+    return s

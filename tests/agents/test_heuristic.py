@@ -14,6 +14,7 @@ from tabletop.agents.megalomania.heuristic import AVOID, WANT, MegalomaniaHeuris
 from tabletop.games.megalomania.cards import parse_card
 
 from ..games.megalomania.tables import play, table
+from .helpers import play_legally
 
 
 def cards(*texts: str) -> list[int]:
@@ -25,12 +26,7 @@ def test_plays_whole_games_legally(players: int) -> None:
     game = make("megalomania", players=players)
     s = game.new_state(players)
     bots = [MegalomaniaHeuristic(seat) for seat in range(players)]
-    while not s.is_terminal():
-        seat = s.current_seat
-        assert seat is not None
-        action = bots[seat].act(observe(s, seat))
-        assert action in s.legal_actions()
-        s.apply(action, seat)
+    play_legally(s, bots)
 
 
 def test_desire_follows_the_mission() -> None:

@@ -15,7 +15,7 @@ from tabletop.agents.manasurge.heuristic import ManaSurgeHeuristic, parse
 from tabletop.agents.manasurge.search import SpellEvaluation, manasurge_rollout
 from tabletop.games.manasurge.state import ManaSurgeState
 
-from .helpers import redealt_decisions
+from .helpers import play_legally, redealt_decisions
 
 
 def heuristic_text(s: Any, seat: int) -> str:
@@ -163,12 +163,7 @@ def test_the_search_finishes_a_game() -> None:
     g = make("manasurge", players=3, wizards=True)
     s = g.new_state(7)
     bots = [ISMCTS(seed=1, iterations=20), make_agent("heuristic", 1), make_agent("random", 2)]
-    while not s.is_terminal():
-        seat = s.current_seat
-        assert seat is not None
-        action = bots[seat].act(observe(s, seat))
-        assert action in s.legal_actions()
-        s.apply(action, seat)
+    play_legally(s, bots)
     assert s.winners
 
 

@@ -13,18 +13,15 @@ from tabletop.agents.clan.heuristic import ClanHeuristic
 from tabletop.agents.ismcts import ISMCTS
 from tabletop.agents.summon7.heuristic import Seat, Summon7Heuristic, bust_chance, should_hit
 
+from .helpers import play_legally
+
 
 @pytest.mark.parametrize(("game", "players"), [("summon7", 2), ("summon7", 5), ("clan", 2), ("clan", 4)])
 def test_the_heuristic_plays_whole_games_legally(game: str, players: int) -> None:
     g = make(game, players=players)
     s = g.new_state(players)
     bots = [make_agent("heuristic", seat) for seat in range(players)]
-    while not s.is_terminal():
-        seat = s.current_seat
-        assert seat is not None
-        action = bots[seat].act(observe(s, seat))
-        assert action in s.legal_actions()
-        s.apply(action, seat)
+    play_legally(s, bots)
 
 
 def test_bust_chance_counts_the_deck() -> None:
