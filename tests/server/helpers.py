@@ -132,6 +132,44 @@ def pick(view: dict[str, Any], rng: random.Random) -> str:
     return str(rng.choice(view["legal"]))
 
 
+def play_watched(
+    client: TestClient, created: dict[str, Any], rng: random.Random
+) -> tuple[dict[int | None, list[dict[str, Any]]], Record]:
+    """Every seat of a new table of people (and a spectator, key None) joins; random legal actions
+    until the game is over.  Returns every message each key received, and the table's record."""
+    table, players = created["table"]["id"], len(created["links"]["seats"])
+    received: dict[int | None, list[dict[str, Any]]] = {}
+    keys: list[int | None] = [*range(players), None]
+    sockets = {key: client.websocket_connect(f"/ws/tables/{table}") for key in keys}
+    try:
+        views: dict[int | None, dict[str, Any]] = {}
+        for key, ws in sockets.items():
+            ws.__enter__()
+            welcome = join(ws, token_of(created, key) if key is not None else None)
+            received[key] = [welcome]
+            views[key] = welcome["view"]
+        over = False
+        while not over:
+            mover = next(k for k in keys if k is not None and views[k]["legal"])
+            act(sockets[mover], pick(views[mover], rng), step=received[mover][-1]["step"])
+            for key, ws in sockets.items():
+                update = receive(ws, "update", received[key])
+                views[key], over = update["view"], update["over"]
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+    return received, Record.from_json(client.get(f"/api/tables/{table}/record").json())
+
+
+def true_events(record: Record) -> list[tuple[int, Event]]:
+    """Every event of a record with the step it came at (0: the set-up)."""
+    state = record.initial_state()
+    found: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
+    for index, _, _, events in record.steps():
+        found += [(index + 1, e) for e in events]
+    return found
+
+
 def strings(value: Any) -> Iterator[str]:
     """Every string in a JSON value, keys included."""
     if isinstance(value, str):

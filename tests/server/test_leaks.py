@@ -4,60 +4,26 @@ another seat holds unseen, checked against the true state at every step."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from tabletop.core.record import Record
 from tabletop.games.megalomania.cards import texts
 from tabletop.words.megalomania import describe_event
 
-from .helpers import (
-    act,
-    cards_in,
-    create,
-    hidden_from,
-    join,
-    pick,
-    receive,
-    running,
-    states_by_step,
-    token_of,
-)
+from .helpers import cards_in, create, hidden_from, play_watched, running, states_by_step, true_events
 
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("players", [4, 2])
 def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, players: int) -> None:
-    rng = random.Random(players)
-    received: dict[int | None, list[dict[str, Any]]] = {}
     with running(db_url) as client:
         created = create(client, ["person"] * players)
+        received, record = play_watched(client, created, random.Random(players))
         table = created["table"]["id"]
-        keys: list[int | None] = [*range(players), None]
-        sockets = {key: client.websocket_connect(f"/ws/tables/{table}") for key in keys}
-        try:
-            views: dict[int | None, dict[str, Any]] = {}
-            for key, ws in sockets.items():
-                ws.__enter__()
-                welcome = join(ws, token_of(created, key) if key is not None else None)
-                received[key] = [welcome]
-                views[key] = welcome["view"]
-            over = False
-            while not over:
-                mover = next(k for k in keys if k is not None and views[k]["legal"])
-                act(sockets[mover], pick(views[mover], rng), step=received[mover][-1]["step"])
-                for key, ws in sockets.items():
-                    update = receive(ws, "update", received[key])
-                    views[key], over = update["view"], update["over"]
-            record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
-            replays = {
-                key: [client.get(f"/api/tables/{table}/replay?step={k}").json() for k in (0, 5, 50)]
-                for key in (None,)
-            }
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
+        replays = {
+            key: [client.get(f"/api/tables/{table}/replay?step={k}").json() for k in (0, 5, 50)]
+            for key in (None,)
+        }
 
     names = [f"Seat {s}" for s in range(players)]
     states = states_by_step(record)
@@ -105,11 +71,3 @@ def test_no_message_to_anyone_shows_another_seats_hidden_cards(db_url: str, play
     assert final["over"] and all("hand" in s for s in final["view"]["seats"])
     for replay in replays[None]:
         assert replay["finished"] and len(replay["views"]) == players
-
-
-def true_events(record: Record) -> list[tuple[int, Any]]:
-    state = record.initial_state()
-    found: list[tuple[int, Any]] = [(0, e) for e in state.opening_events()]
-    for index, _, _, step_events in record.steps():
-        found += [(index + 1, e) for e in step_events]
-    return found

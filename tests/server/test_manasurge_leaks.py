@@ -6,13 +6,10 @@ private events (cards drawn, cards given) meant for it while the game runs."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from tabletop.core.record import Record
-
-from .helpers import act, join, pick, receive, running, states_by_step, token_of
+from .helpers import play_watched, running, states_by_step
 
 PRIVATE = ("drew", "gift")
 
@@ -21,34 +18,12 @@ PRIVATE = ("drew", "gift")
 def test_a_manasurge_table_sends_each_seat_only_what_it_may_see(db_url: str) -> None:
     players = 3
     rng = random.Random(5)
-    received: dict[int | None, list[dict[str, Any]]] = {}
     with running(db_url) as client:
         body = {"game": "manasurge", "seats": ["person"] * players, "options": {"players": players}}
         response = client.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
-        created = response.json()
-        table = created["table"]["id"]
-        keys: list[int | None] = [*range(players), None]
-        sockets = {key: client.websocket_connect(f"/ws/tables/{table}") for key in keys}
-        try:
-            views: dict[int | None, dict[str, Any]] = {}
-            for key, ws in sockets.items():
-                ws.__enter__()
-                welcome = join(ws, token_of(created, key) if key is not None else None)
-                received[key] = [welcome]
-                views[key] = welcome["view"]
-                assert welcome["content"]["suits"]["L"]["name"] == "Lightning"  # the printed texts
-            over = False
-            while not over:
-                mover = next(k for k in keys if k is not None and views[k]["legal"])
-                act(sockets[mover], pick(views[mover], rng), step=received[mover][-1]["step"])
-                for key, ws in sockets.items():
-                    update = receive(ws, "update", received[key])
-                    views[key], over = update["view"], update["over"]
-            record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
+        received, record = play_watched(client, response.json(), rng)
+    assert all(m[0]["content"]["suits"]["L"]["name"] == "Lightning" for m in received.values())  # printed
 
     states = states_by_step(record)
     checked = private = 0

@@ -15,14 +15,14 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tabletop.core.protocol import Event, with_previews
+from tabletop.core.protocol import with_previews
 from tabletop.core.record import Record, parse_entry
 from tabletop.games.megacorps.phases import SEALED as SEALED_PHASES
 from tabletop.games.megacorps.phases import TURN
 from tabletop.server import hub as hub_module
 
 from .audit import megacorps_choose as choose
-from .helpers import act, join, receive, running, states_by_step, token_of
+from .helpers import act, join, receive, running, states_by_step, token_of, true_events
 
 SEED = 7  # the tables' seed (the lobby draws one at random)
 PLAYERS = 4
@@ -51,14 +51,6 @@ def sit_all(
 
 def legal_for(state: Any, seat: int | None) -> list[str]:
     return [] if seat is None else [str(a) for a in state.legal_actions_for(seat)]
-
-
-def true_events(record: Record) -> list[tuple[int, Event]]:
-    state = record.initial_state()
-    found: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
-    for index, _, _, events in record.steps():
-        found += [(index + 1, e) for e in events]
-    return found
 
 
 def movers(record: Record) -> list[tuple[int, bool]]:
