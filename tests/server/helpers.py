@@ -88,13 +88,33 @@ def running(db_url: str, **settings: Any) -> Iterator[TestClient]:
         yield client
 
 
-def create(client: TestClient, seats: list[str], players: int | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"game": "megalomania", "seats": seats}
-    body["options"] = {"players": players or len(seats)}
+def create(
+    client: TestClient, seats: list[str], players: int | None = None, game: str = "megalomania", **extra: Any
+) -> dict[str, Any]:
+    """A new table over the lobby API (``extra``: the request's other fields, a clock, rated...)."""
+    body: dict[str, Any] = {
+        "game": game,
+        "seats": seats,
+        "options": {"players": players or len(seats)},
+        **extra,
+    }
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+@contextmanager
+def other_browser(client: TestClient) -> Iterator[TestClient]:
+    """The same client as another browser: its own cookies (none to start with), the first
+    browser's back afterwards.  (One server: a second TestClient would start it again.)"""
+    saved = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        yield client
+    finally:
+        client.cookies.clear()
+        client.cookies.update(saved)
 
 
 def token_of(created: dict[str, Any], seat: int) -> str:

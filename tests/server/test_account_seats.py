@@ -6,37 +6,21 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tabletop.server.accounts import COOKIE
 
-from .helpers import Clock, act, join, receive, running, token_of
+from .helpers import Clock, act, create, join, other_browser, receive, running, token_of
 from .test_accounts import signup
 
 
 def new_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {"game": "summon7", "options": {"players": len(seats)}, "seats": seats, **extra}
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
+    return create(client, seats, game="summon7", **extra)
 
 
-@contextmanager
-def other(client: TestClient) -> Iterator[TestClient]:
-    """The same client as another browser: its own cookies (none to start with), the first
-    browser's back afterwards.  (One server: a second TestClient would start it again.)"""
-    saved = dict(client.cookies)
-    client.cookies.clear()
-    try:
-        yield client
-    finally:
-        client.cookies.clear()
-        client.cookies.update(saved)
+other = other_browser
 
 
 def welcome(client: TestClient, table_id: str, origin: str | None = "http://testserver") -> dict[str, Any]:

@@ -20,7 +20,7 @@ from tabletop.core.record import Record
 from tabletop.server import bots
 from tabletop.server.hints import HINTS_PER_GAME
 
-from .helpers import join, running, token_of
+from .helpers import create, join, running, token_of
 
 
 @pytest.fixture(autouse=True)
@@ -31,17 +31,7 @@ def small(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def new_table(client: Any, rated: bool = False, game: str = "summon7", players: int = 2) -> dict[str, Any]:
-    body = {
-        "game": game,
-        "seats": ["person"] * players,
-        "options": {"players": players},
-        "clock": {"mode": "none"},
-        "rated": rated,
-    }
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
+    return create(client, ["person"] * players, game=game, clock={"mode": "none"}, rated=rated)
 
 
 def ask(ws: WebSocketTestSession) -> None:

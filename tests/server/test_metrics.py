@@ -23,7 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from tabletop.server.metrics import scheduler_gauges
 from tabletop.server.scheduler import Scheduler
 
-from .helpers import Clock, act, free_port, join, receive, running, serve_process, token_of
+from .helpers import Clock, act, create, free_port, join, receive, running, serve_process, token_of
 from .test_scheduler import FakeRoom, Hand, ask, settle
 from .test_shutdown import post
 
@@ -55,11 +55,7 @@ def moved(before: Samples, after: Samples, name: str, **labels: str) -> float:
 
 
 def summon7(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {"game": "summon7", "options": {"players": len(seats)}, "seats": seats, **extra}
-    answer = client.post("/api/tables", json=body)
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    return created
+    return create(client, seats, game="summon7", **extra)
 
 
 def test_an_action_accepted_and_refused_moves_its_counters_by_one(db_url: str) -> None:

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from tabletop.cli import app as cli
 from tabletop.server.schema import rating_history_t, seats_t, tables_t
 
-from .helpers import Clock, create, join, receive, running, token_of
+from .helpers import Clock, create, join, other_browser, receive, running, token_of
 from .test_accounts import PASSWORD, login, signup
 
 ORIGIN = {"origin": "http://testserver"}
@@ -50,16 +50,7 @@ def poll(client: TestClient) -> int:
     return int(client.portal.call(hub.moderation.poll))  # type: ignore[union-attr]
 
 
-@contextmanager
-def browser(client: TestClient) -> Iterator[TestClient]:
-    """The same client as another browser: its own cookies, the first one's back afterwards."""
-    saved = dict(client.cookies)
-    client.cookies.clear()
-    try:
-        yield client
-    finally:
-        client.cookies.clear()
-        client.cookies.update(saved)
+browser = other_browser
 
 
 def until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from tabletop.core.registry import names
 from tabletop.server.schema import actions_t
 
 from ..conformance.hooks import HOOKS
-from .helpers import Clock, join, receive, running, token_of
+from .helpers import Clock, create, join, receive, running, token_of
 
 PLAYERS = {"megalomania": 4, "summon7": 3, "clan": 3, "manasurge": 3, "megacorps": 3}
 POSITIONS = (0, 3, 9, 20)  # steps at which every seat asks
@@ -54,17 +54,7 @@ def canonical(state: State[Any], text: str) -> str | None:
 
 
 def new_table(client: Any, game: str) -> dict[str, Any]:
-    players = PLAYERS[game]
-    body = {
-        "game": game,
-        "seats": ["person"] * players,
-        "options": {"players": players},
-        "clock": {"mode": "none"},
-    }
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
+    return create(client, ["person"] * PLAYERS[game], game=game, clock={"mode": "none"})
 
 
 def why(ws: WebSocketTestSession, text: str) -> dict[str, Any]:
