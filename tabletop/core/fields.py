@@ -9,6 +9,14 @@ from typing import Any
 from .errors import CorruptRecord
 
 
+def check_header(data: Any, format: str, players: int) -> None:
+    """A saved state's format and player count, before its fields are read."""
+    if not isinstance(data, Mapping) or data.get("format") != format:
+        raise CorruptRecord(f"not a {format} state")
+    if data.get("players") != players:
+        raise CorruptRecord(f"the state is for {data.get('players')!r} players, the game for {players}")
+
+
 def ints(
     value: Any, name: str, length: int | None = None, low: int | None = None, high: int | None = None
 ) -> list[int]:

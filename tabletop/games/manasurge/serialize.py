@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import integer, ints
+from ...core.fields import check_header, integer, ints
 from ...core.protocol import JSON
 from .cards import CARDS
 from .phases import COUNTER, DISCARD, PHASE_NAMES
@@ -111,11 +111,8 @@ def state_to_json(s: ManaSurgeState) -> dict[str, JSON]:
 def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState:
     from .state import ManaSurgeState
 
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise CorruptRecord(f"not a {FORMAT} object")
+    check_header(data, FORMAT, game.players)
     n = game.players
-    if data.get("players") != n:
-        raise CorruptRecord(f"state is for {data.get('players')} players, game for {n}")
     s = ManaSurgeState(game)
     s.seed = integer(data, "seed", -(2**63), 2**64)
     s.counter = integer(data, "counter", 0, 2**62)

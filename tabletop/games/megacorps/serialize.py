@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import integer, ints
+from ...core.fields import check_header, integer, ints
 from ...core.protocol import JSON
 from .board import DORMANT, TALLY
 from .offers import Offer
@@ -99,11 +99,7 @@ def state_to_json(state: MegaCorpsState) -> dict[str, JSON]:
 def state_from_json(game: MegaCorps, data: Mapping[str, JSON]) -> MegaCorpsState:
     from .state import MegaCorpsState
 
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise CorruptRecord(f"not a {FORMAT} state")
-    n = game.players
-    if data.get("players") != n:
-        raise CorruptRecord(f"the state is for {data.get('players')!r} players, the game for {n}")
+    check_header(data, FORMAT, game.players)
     state = MegaCorpsState(game)
     for name, kind in FIELDS:
         setattr(state, name, _read(data, name, kind))

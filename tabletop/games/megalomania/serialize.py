@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
+from ...core.fields import check_header
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
 from .phases import OVER
@@ -87,10 +88,7 @@ def _per_seat(value: Any, name: str, n: int) -> list[Any]:
 def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaState:
     from .state import MegalomaniaState
 
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise CorruptRecord(f"not a {FORMAT} object")
-    if data.get("players") != game.players:
-        raise CorruptRecord(f"state is for {data.get('players')} players, game for {game.players}")
+    check_header(data, FORMAT, game.players)
     try:
         s = MegalomaniaState(game)
         n = s.n

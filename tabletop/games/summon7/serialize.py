@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import integer, ints
+from ...core.fields import check_header, integer, ints
 from ...core.protocol import JSON
 from .cards import PRINTED_DECK
 from .table import STATUS_NAMES, Table
@@ -78,11 +78,8 @@ def state_to_json(s: Summon7State) -> dict[str, JSON]:
 def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
     from .state import PHASE_NAMES, Summon7State
 
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise CorruptRecord(f"not a {FORMAT} object")
+    check_header(data, FORMAT, game.players)
     n = game.players
-    if data.get("players") != n:
-        raise CorruptRecord(f"state is for {data.get('players')} players, game for {n}")
     s = Summon7State(game)
     s.seed, s.counter = integer(data, "seed"), integer(data, "counter")
     s.round, s.house_total = integer(data, "round"), integer(data, "house_total")

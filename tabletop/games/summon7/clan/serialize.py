@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
-from ....core.fields import integer, ints
+from ....core.fields import check_header, integer, ints
 from ....core.protocol import JSON
 from ..serialize import table_from_json, table_to_json
 
@@ -55,11 +55,8 @@ def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
     from .phases import OVER
     from .state import ClanState
 
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise CorruptRecord(f"not a {FORMAT} object")
+    check_header(data, FORMAT, game.players)
     n = game.players
-    if data.get("players") != n:
-        raise CorruptRecord(f"state is for {data.get('players')} players, game for {n}")
     s = ClanState(game)
     for name in _INTS:
         setattr(s, name, integer(data, name))
