@@ -1,12 +1,24 @@
 """Checked reads of a saved state's JSON fields, shared by the games' serialize modules: each raises
-CorruptRecord naming the field and what is wrong with it."""
+CorruptRecord naming the field and what is wrong with it.  And the check every game's
+``new_state(seed, setup)`` starts with."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import CorruptRecord
+from .errors import CorruptRecord, InvalidOptions
+
+
+def checked_setup(seed: int, setup: Mapping[str, Any] | None, keys: Iterable[str]) -> dict[str, Any]:
+    """A copy of ``setup`` once ``seed`` is an integer (TypeError) and every key one of ``keys``."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a seed is an integer, not {seed!r}")
+    given = dict(setup or {})
+    unknown = set(given) - set(keys)
+    if unknown:
+        raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+    return given
 
 
 def check_header(data: Any, format: str, players: int) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidActionText, InvalidOptions
+from ...core.fields import checked_setup
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from .actions import Action, ActionTable
@@ -124,12 +125,7 @@ class ManaSurge(Game[Action]):
         seat, e.g. ``[["5L", "mirror"], ...]``), ``deck`` (card texts on top of the deck, the first
         drawn first), ``shards`` and ``damage`` (damage card texts per seat), ``wizards`` (codes per
         seat, with the option wizards).  Cards not placed are shuffled into the deck under them."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, not {seed!r}")
-        setup = dict(setup or {})
-        unknown = set(setup) - set(SETUP_KEYS)
-        if unknown:
-            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        setup = checked_setup(seed, setup, SETUP_KEYS)
         n = self.players
         state = ManaSurgeState(self)
         state.seed = seed

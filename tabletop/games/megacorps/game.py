@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidActionText, InvalidOptions
+from ...core.fields import checked_setup
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from . import flow
@@ -116,12 +117,7 @@ class MegaCorps(Game[Action]):
         ``companies`` (company code to a seat or a marker; the draft is then skipped),
         ``countries`` (country code to a seat or -1), ``governments`` (country code to a type),
         ``money`` and ``mercs`` (per seat), ``paid`` (a seat), ``clones`` (true)."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, not {seed!r}")
-        given = dict(setup or {})
-        unknown = set(given) - set(SETUP_KEYS)
-        if unknown:
-            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        given = checked_setup(seed, setup, SETUP_KEYS)
         state = MegaCorpsState(self)
         state.seed = seed
         rng = state.rng()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidOptions
+from ...core.fields import checked_setup
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from .actions import Action, parse_action
@@ -69,12 +70,7 @@ class Megalomania(Game[Action]):
         held (the scrolls each seat holds at the start), start_round (1-12) and deals
         ({round: [[cards of seat 0], ...]}, each seat's cards in the order they are dealt: for
         missions 13, 18 and 19 the first half goes face up, face down, or to the pile)."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, not {seed!r}")
-        setup = dict(setup or {})
-        unknown = set(setup) - {"dealer", "missions", "scrolls", "held", "start_round", "deals"}
-        if unknown:
-            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        setup = checked_setup(seed, setup, {"dealer", "missions", "scrolls", "held", "start_round", "deals"})
         n = self.players
         state = MegalomaniaState(self)
         state.seed = seed

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidOptions
+from ...core.fields import checked_setup
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
 from ...core.rng import below, shuffle
 from .actions import Action, parse_action
@@ -62,12 +63,7 @@ class Summon7(Game[Action]):
         values on top of the deck, the first dealt first), ``deck_only`` (true: the deck holds
         only those cards, every other card starts in the discard pile), ``leadership`` (one
         total per seat) and ``house_total``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, not {seed!r}")
-        setup = dict(setup or {})
-        unknown = set(setup) - {"dealer", "deck", "deck_only", "leadership", "house_total"}
-        if unknown:
-            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        setup = checked_setup(seed, setup, {"dealer", "deck", "deck_only", "leadership", "house_total"})
         n = self.players
         state = Summon7State(self)
         state.seed = seed

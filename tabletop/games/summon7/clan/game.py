@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....core.errors import InvalidOptions
+from ....core.fields import checked_setup
 from ....core.protocol import JSON, Event, Game, Metadata, OptionSpec
 from ....core.rng import below, choice, shuffle
 from ..game import DECISIONS_PER_PLAYER_ROUND, fill_deck
@@ -86,12 +87,7 @@ class Clan(Game[ClanAction]):
         ({human: count}; with no pre-game, instead of the starting pantry), ``hands`` (power card
         ids per seat, e.g. [["ward"], []]), ``power_deck`` (the cards on top, the first drawn first)
         and ``city`` ({location: {human: count}})."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, not {seed!r}")
-        setup = dict(setup or {})
-        unknown = set(setup) - _SETUP_KEYS
-        if unknown:
-            raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
+        setup = checked_setup(seed, setup, _SETUP_KEYS)
         n = self.players
         s = ClanState(self)
         s.seed = seed
