@@ -324,6 +324,24 @@ class Game(ABC, Generic[A]):
     def players(self) -> int:
         return int(self.options["players"])
 
+    def carried_rng_metadata(self, hidden_information: bool, max_decisions: int) -> Metadata:
+        """The metadata of a game whose randomness its states carry, for as many players as its
+        ``players`` option allows."""
+        seats = next(s for s in self.option_specs if s.name == "players")
+        low, high = seats.minimum, seats.maximum
+        assert low is not None and high is not None, "the players option has a range"
+        return Metadata(
+            self.name,
+            self.title,
+            self.players,
+            low,
+            high,
+            hidden_information,
+            "carried-rng",
+            max_decisions,
+            dict(self.options),
+        )
+
     @abstractmethod
     def new_state(self, seed: int, setup: Mapping[str, JSON] | None = None) -> State[A]:
         """The state at the start of a game, from a seed and an optional fixed set-up."""

@@ -101,16 +101,8 @@ class ManaSurge(Game[Action]):
         n = self.players
         # a spell is at most every card played once, each with a few choices, and a choice each
         per_round = 4 * CARDS + n + 4
-        return Metadata(
-            name=self.name,
-            title=self.title,
-            players=n,
-            min_players=3,
-            max_players=5,
-            hidden_information=True,
-            chance="carried-rng",
-            max_decisions=self.options["max_rounds"] * per_round,
-            options=dict(self.options),
+        return self.carried_rng_metadata(
+            hidden_information=True, max_decisions=self.options["max_rounds"] * per_round
         )
 
     def parse_action(self, text: str) -> Action:

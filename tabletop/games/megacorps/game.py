@@ -72,16 +72,8 @@ class MegaCorps(Game[Action]):
             + economy.trade_offers * (economy.trade_items + 3)
             + 40 * n * economy.donation_laps
         )
-        return Metadata(
-            name=self.name,
-            title=self.title,
-            players=n,
-            min_players=3,
-            max_players=6,
-            hidden_information=True,
-            chance="carried-rng",
-            max_decisions=n * economy.start_companies + deck * n * per_turn,
-            options=dict(self.options),
+        return self.carried_rng_metadata(
+            hidden_information=True, max_decisions=n * economy.start_companies + deck * n * per_turn
         )
 
     def parse_action(self, text: str) -> Action:

@@ -50,17 +50,7 @@ class Megalomania(Game[Action]):
         # hidden choices each, then per card the play, its powers and cubes, an assist, and the
         # trick-end questions
         per_round = 40 + 12 * n + 8 * n * 35
-        return Metadata(
-            name=self.name,
-            title=self.title,
-            players=n,
-            min_players=2,
-            max_players=4,
-            hidden_information=True,
-            chance="carried-rng",
-            max_decisions=ROUNDS * per_round,
-            options=dict(self.options),
-        )
+        return self.carried_rng_metadata(hidden_information=True, max_decisions=ROUNDS * per_round)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -43,16 +43,10 @@ class Summon7(Game[Action]):
     @property
     def metadata(self) -> Metadata:
         n = self.players
-        return Metadata(
-            name=self.name,
-            title=self.title,
-            players=n,
-            min_players=2,
-            max_players=6,
-            hidden_information=False,  # every dealt card is face up; only the deck's order is unknown
-            chance="carried-rng",
+        # every dealt card is face up; only the deck's order is unknown
+        return self.carried_rng_metadata(
+            hidden_information=False,
             max_decisions=self.options["max_rounds"] * n * DECISIONS_PER_PLAYER_ROUND,
-            options=dict(self.options),
         )
 
     def parse_action(self, text: str) -> Action:

@@ -63,18 +63,12 @@ class Clan(Game[ClanAction]):
         cards = len(self.power_kind)
         per_round = n * DECISIONS_PER_PLAYER_ROUND + 12 * cards + 4 * n + 20
         pregame = self.data.pregame_round_limit * n * DECISIONS_PER_PLAYER_ROUND
-        return Metadata(
-            name=self.name,
-            title=self.title,
-            players=n,
-            min_players=2,
-            max_players=MAX_PLAYERS,
-            hidden_information=False,  # everything is on the table; only the decks' order is unknown
-            chance="carried-rng",
+        # everything is on the table; only the decks' order is unknown
+        return self.carried_rng_metadata(
+            hidden_information=False,
             max_decisions=n
             + (pregame if self.options["pregame"] else 0)
             + self.options["rounds"] * per_round,
-            options=dict(self.options),
         )
 
     def parse_action(self, text: str) -> ClanAction:
