@@ -60,6 +60,12 @@ class Agent(ABC, Generic[A]):
     def act(self, obs: Observation[A]) -> A:
         """One of ``obs.legal``."""
 
+    def explain(self, obs: Observation[A], action: A) -> str | None:
+        """Why this agent takes ``action`` (one of ``obs.legal``) where it sees ``obs``, in one short
+        clause for the player it concerns (the maker of an offer it declines), reasoned from
+        ``obs`` alone; None when it has nothing to say (the default)."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 

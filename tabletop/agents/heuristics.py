@@ -43,3 +43,8 @@ class Heuristic(Agent[Any]):
         if self.inner is None:
             self.inner = heuristic_for(obs.game.name, self.seed)
         return self.inner.act(obs)
+
+    def explain(self, obs: Observation[Any], action: Any) -> str | None:
+        if self.inner is None:
+            self.inner = heuristic_for(obs.game.name, self.seed)
+        return self.inner.explain(obs, action)

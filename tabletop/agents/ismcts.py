@@ -118,6 +118,15 @@ class ISMCTS(Agent[Any]):
         self.last_iterations, self.last_root = done, root
         return ranked(root, obs.legal)[0][0]
 
+    def explain(self, obs: Observation[Any], action: Any) -> str | None:
+        """The game's heuristic's reason, if it has one: the search weighs its leaves by that
+        heuristic's valuation (where the game plugs one in), so its reason is the search's in short."""
+        from .heuristics import HEURISTICS, heuristic_for
+
+        if obs.game.name not in HEURISTICS:
+            return None
+        return heuristic_for(obs.game.name, 0).explain(obs, action)
+
 
 def ranked(root: Node, choices: list[Any]) -> list[tuple[Any, int, float]]:
     """The root's statistics: each of ``choices`` the search tried, as ``(action, visits, mean

@@ -15,7 +15,7 @@ from typing import Final
 from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
 from ...games.megacorps.data import DEMOCRACY, KLEPTOCRACY
 from .countries import auction_worth, election_winner
-from .position import Model, bought, holdings, paid_out, with_country
+from .position import Model, bought, holdings, paid_out, reowned, with_country, with_government
 from .worth import MERC_VALUE, Judge
 
 # ---------------------------------------------------------------------------- tuning
@@ -72,17 +72,11 @@ def card_gain(m: Model, judge: Judge, seat: int, code: str, target: str) -> floa
         k = t.country_index[target]
         return judge.gain(with_country(m, k, election_winner(m, k)), seat)
     if effect == "government":
-        out = m.copy()
-        out.government[t.country_index[target]] = event.to_government
-        return judge.gain(out, seat)
+        return judge.gain(with_government(m, t.country_index[target], event.to_government), seat)
     if effect in ("syndicalize", "privatize", "breakup"):
-        c = t.code_of_company[target]
-        out = m.copy()
-        former = out.owner[c]
-        out.owner[c] = SYNDICALIZED if effect == "syndicalize" else UNOWNED
-        if former >= 0 and effect != "privatize":
-            out.money[former] += event.amount
-        return judge.gain(out, seat)
+        to = SYNDICALIZED if effect == "syndicalize" else UNOWNED
+        paid = 0 if effect == "privatize" else event.amount
+        return judge.gain(reowned(m, t.code_of_company[target], to, paid), seat)
     return 0.0
 
 
@@ -93,7 +87,8 @@ def untargeted_gain(m: Model, judge: Judge, seat: int, code: str) -> float:
         return MERC_VALUE * event.amount
     if event.effect == "open_place":
         k = t.country_index[event.place]
-        opened = m.copy()
+        opened = m.share()
+        opened.owner = list(m.owner)
         new = [c for c in t.of_country[k] if opened.owner[c] < UNOWNED]
         for c in new:
             opened.owner[c] = UNOWNED

@@ -17,7 +17,7 @@ from typing import Final
 
 from ...games.megacorps.board import DORMANT, NATIONALIZED, SYNDICALIZED, UNOWNED
 from .position import Model, bought, holdings, intervened, with_country
-from .worth import Judge, values
+from .worth import Judge, values, weights_of
 
 # ---------------------------------------------------------------------------- tuning
 WAR_MARGIN: Final = 2  # the attack must beat the defence by this much
@@ -79,12 +79,21 @@ def bank_mercenaries(m: Model) -> int:
 def best_intervention(judge: Judge, m: Model, holder: int, companies: Iterable[int]) -> tuple[float, int]:
     """The intervention by ``holder`` that raises the judge's seat's standing most (the judge is
     the holder's), with its gain; (0, -1) when none raises it."""
-    best, choice = 0.0, -1
-    for c in companies:
-        g = judge.gain(intervened(m, holder, c), holder)
-        if g > best:
-            best, choice = g, c
+    best, choice, _ = _best_intervention(judge, m, holder, companies)
     return best, choice
+
+
+def _best_intervention(
+    judge: Judge, m: Model, holder: int, companies: Iterable[int]
+) -> tuple[float, int, Model | None]:
+    """``best_intervention``, and the position after it (valued), None when none raises it."""
+    best, choice, after = 0.0, -1, None
+    for c in companies:
+        out = intervened(m, holder, c)
+        g = judge.gain(out, holder)
+        if g > best:
+            best, choice, after = g, c, out
+    return best, choice, after
 
 
 def war_outcome(
@@ -95,7 +104,11 @@ def war_outcome(
     t = m.t
     if judge.m is m:
         judge.terms()  # the positions below are valued from the judged one's terms
-    base = m.copy(money_only=True)
+        if len(judge.players) >= 2:
+            weights_of(m)  # ... and their shares from its weights
+    base = m.share(keep_board=True)
+    base.mercs = list(m.mercs)
+    base.money = list(m.money)
     base.mercs[seat] += extra
     base.money[seat] -= cost
     holder = base.country_owner[country]
@@ -108,9 +121,9 @@ def war_outcome(
     won = with_country(base, country, seat)
     if holder >= 0:
         theirs = [c for c in t.of_country[country] if won.owner[c] == holder]
-        _, c = best_intervention(judge, won, seat, theirs)
-        if c >= 0:
-            won = intervened(won, seat, c)
+        _, _, after = _best_intervention(judge, won, seat, theirs)
+        if after is not None:  # the best intervention then, valued already
+            won = after
     win_gain = judge.gain(won, seat)
     lose_gain = judge.gain(base, seat)
     if holder >= 0 and chance < 1.0:

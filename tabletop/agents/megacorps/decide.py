@@ -58,8 +58,16 @@ class Decider:
         self.legal = legal
         self.m = Model.from_view(game, view)
         self.t = self.m.t
-        self.judge = Judge(self.m, seat)
+        self._judge: Judge | None = None
         self.decision = cast(dict[str, Any], view.get("decision") or {})
+
+    @property
+    def judge(self) -> Judge:
+        """The seat's judge of this position, made once needed (not all decisions need one)."""
+        judge = self._judge
+        if judge is None:
+            judge = self._judge = Judge(self.m, self.seat)
+        return judge
 
     def decide(self) -> Action:
         if len(self.legal) == 1:
@@ -298,7 +306,7 @@ class Decider:
 
     def on_compose(self) -> Action:
         to = int(self.decision["to"])
-        offer = best_offer(self.m, self.judge, self.seat, only_to=to)
+        offer = best_offer(self.m, self._judge, self.seat, only_to=to)  # a judge only if not kept
         if offer is None:
             return pick(self.legal, "drop") or self.fallback()
         give = cast(list[str], self.decision.get("give", []))

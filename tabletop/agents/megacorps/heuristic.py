@@ -37,6 +37,7 @@ from ...games.megacorps.actions import Action
 from ...games.megacorps.game import MegaCorps
 from ..base import Agent, Observation
 from .decide import Decider
+from .trades import ACCEPT_MIN, trade_worths
 
 __all__ = ["Decider", "MegaCorpsHeuristic"]
 
@@ -52,3 +53,19 @@ class MegaCorpsHeuristic(Agent[Action]):
         game = obs.game
         assert isinstance(game, MegaCorps)
         return Decider(game, obs.view, obs.seat, obs.legal).decide()
+
+    def explain(self, obs: Observation[Action], action: Action) -> str | None:
+        """Why it declines an offer (the answer step), for the offer's maker: what the things in the
+        offer are worth to it, from its view (trades.trade_worths), in words (words/megacorps/
+        declines.py); None for any other action."""
+        if action.text != "decline" or obs.view.get("phase") != "answer":
+            return None
+        game = obs.game
+        assert isinstance(game, MegaCorps)
+        decider = Decider(game, obs.view, obs.seat, obs.legal)
+        decision = decider.decision
+        give, ask = list(decision.get("give", [])), list(decision.get("ask", []))
+        worths = trade_worths(decider.m, decider.judge, obs.seat, int(decision["from"]), give, ask)
+        from ...words.megacorps.declines import decline_reason
+
+        return decline_reason(give, ask, *worths, ACCEPT_MIN)

@@ -5,12 +5,14 @@
 governments, each seat's money, mercenaries and event cards, the rounds left; it is read from a
 seat's view (the heuristic) or from a full state (the search, which holds only worlds it sampled).
 The moves (a purchase, a payout, a Government Intervention, a country changing hands) return a
-changed copy for the valuation (worth.py) to score; the original is never changed.
+changed copy for the valuation (worth.py) to score; the original is never changed.  A copy shares
+the lists it does not change with the original (``Model.share``): no list of a model is changed
+once another model may share it.
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from ...core.protocol import JSON
 from ...games.megacorps.board import NATIONALIZED, SYNDICALIZED, UNOWNED
@@ -20,11 +22,26 @@ from ...games.megacorps.rules import count_competitors, intervention_result
 from ...games.megacorps.state import MegaCorpsState
 from ..pergame import PerGame
 
+GOVERNMENT_INDEX: Final = {name: g for g, name in enumerate(GOVERNMENTS)}
 # what a per-industry valuation depends on: the rates, the holdings, who plays, the rounds left
 KeptKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], int, bool]
 # what a board worth depends on: who owns each company and country, the governments, who plays, the
 # rounds left
 BoardKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...], int, bool]
+# the whole public position (``position_key``)
+PositionKey = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[bool, ...],
+    int,
+    int,
+    bool,
+    bool,
+]
 
 
 class Tables:
@@ -58,6 +75,8 @@ class Tables:
         self.kept: dict[KeptKey, list[float]] = {}
         # worth.recall's board worths (and stats) of the positions decided on, by the board
         self.boards: dict[BoardKey, tuple[list[float], tuple[list[int], list[int]], list[float]]] = {}
+        # trades.best_offer's offers (trades.Offer or None), by seat, receiver and position
+        self.offers: dict[tuple[int, int, PositionKey], object] = {}
 
 
 _TABLES: PerGame[MegaCorps, Tables] = PerGame(Tables)
@@ -90,6 +109,7 @@ class Model:
         "stats",
         "t",
         "terms",
+        "weights",
     )
 
     def __init__(self, t: Tables, n: int) -> None:
@@ -120,6 +140,8 @@ class Model:
         self.parent: Model | None = None
         self.moved: list[int] = []
         self.terms: object = None
+        # worth.py's share weights of ``stats`` and the players, once weighed (kept with the stats)
+        self.weights: list[float] | None = None
 
     @classmethod
     def from_view(cls, game: MegaCorps, view: dict[str, JSON]) -> Model:
@@ -128,9 +150,13 @@ class Model:
         companies = cast(dict[str, int], view["companies"])
         countries = cast(dict[str, int], view["countries"])
         governments = cast(dict[str, str], view["governments"])
-        m.owner = [companies[code] for code in t.codes]
+        if tuple(companies) == t.codes:  # the board's order, as the engine's view gives it
+            m.owner = list(companies.values())
+        else:
+            m.owner = [companies[code] for code in t.codes]
         m.country_owner = [countries.get(code, -1) for code in t.countries]
-        m.government = [GOVERNMENTS.index(governments[code]) for code in t.countries]
+        index = GOVERNMENT_INDEX
+        m.government = [index[governments[code]] for code in t.countries]
         m.money = list(cast(list[int], view["money"]))
         m.mercs = list(cast(list[int], view["mercs"]))
         m.cards = list(cast(list[int], view["cards"]))
@@ -194,8 +220,45 @@ class Model:
         m.deck, m.paid, m.payout_done, m.clones = self.deck, self.paid, self.payout_done, self.clones
         return m
 
+    def share(self, keep_board: bool = False) -> Model:
+        """A copy sharing every list with this one: the caller gives it a list of its own before
+        changing one (the moves below do).  ``keep_board``: as ``copy(money_only=True)``."""
+        m = Model(self.t, self.n)
+        if keep_board:
+            m.board = self.board
+            m.stats = self.stats
+            m.per = self.per
+            m.terms = self.terms
+            m.weights = self.weights
+        m.owner = self.owner
+        m.country_owner = self.country_owner
+        m.government = self.government
+        m.money = self.money
+        m.mercs = self.mercs
+        m.cards = self.cards
+        m.left = self.left
+        m.deck, m.paid, m.payout_done, m.clones = self.deck, self.paid, self.payout_done, self.clones
+        return m
+
     def players(self) -> list[int]:
         return [s for s in range(self.n) if not self.left[s]]
+
+
+def position_key(m: Model) -> PositionKey:
+    """Everything a model holds, as a key: equal keys, equal valuations of everything."""
+    return (
+        tuple(m.owner),
+        tuple(m.country_owner),
+        tuple(m.government),
+        tuple(m.money),
+        tuple(m.mercs),
+        tuple(m.cards),
+        tuple(m.left),
+        m.deck,
+        m.paid,
+        m.payout_done,
+        m.clones,
+    )
 
 
 # ---------------------------------------------------------------------------- what moves do
@@ -221,9 +284,14 @@ def _count_stats(m: Model) -> tuple[list[int], list[int]]:
 
 
 def _count_industry(m: Model, i: int, rates: list[int], held: list[int]) -> None:
-    """Industry ``i``'s rate and holdings into ``rates`` and ``held``: its competitors are the seats
-    holding one of its companies, its open companies (unowned or syndicalized) and its nationalized
-    ones, unless the holder of their country is in the industry."""
+    count_industry(m, i, rates, held, -1, -1)
+
+
+def count_industry(m: Model, i: int, rates: list[int], held: list[int], moved: int, to: int) -> None:
+    """Industry ``i``'s rate and holdings into ``rates`` and ``held``, company ``moved`` (if not -1)
+    owned by ``to``: its competitors are the seats holding one of its companies, its open companies
+    (unowned or syndicalized) and its nationalized ones, unless the holder of their country is in
+    the industry."""
     t, n = m.t, m.n
     owner = m.owner
     companies = t.of_industry[i]
@@ -233,13 +301,13 @@ def _count_industry(m: Model, i: int, rates: list[int], held: list[int]) -> None
     unowned, syndicalized, nationalized = UNOWNED, SYNDICALIZED, NATIONALIZED  # locals: faster compiled
     count = 0
     for c in companies:
-        o = owner[c]
+        o = to if c == moved else owner[c]
         if o >= 0:
             held[row + o] += 1
         elif o in (unowned, syndicalized):
             count += 1
     for c in companies:
-        if owner[c] == nationalized:
+        if (to if c == moved else owner[c]) == nationalized:
             holder = m.country_owner[t.country[c]]
             if holder < 0 or held[row + holder] == 0:
                 count += 1
@@ -259,6 +327,7 @@ def _recount(m: Model, out: Model, industries: list[int]) -> None:
     if not industries:
         out.stats = m.stats
         out.per = m.per  # the players and the rounds left are the same
+        out.weights = m.weights
         return
     rates, held = list(m.stats[0]), list(m.stats[1])
     for i in industries:
@@ -272,7 +341,11 @@ def _derive(m: Model, out: Model, moved: list[int]) -> None:
     the companies of both moves changed)."""
     parent = m.parent
     if m.terms is None and parent is not None:
-        out.parent, out.moved = parent, sorted(set(m.moved).union(moved))
+        before = m.moved
+        if all(c in before for c in moved):  # (an intervention in the country just won)
+            out.parent, out.moved = parent, before
+        else:
+            out.parent, out.moved = parent, sorted(set(before).union(moved))
     else:
         out.parent, out.moved = m, sorted(moved)
 
@@ -282,8 +355,10 @@ def holdings(m: Model, seat: int, industry: int) -> int:
 
 
 def bought(m: Model, seat: int, company: int, price: int) -> Model:
-    out = m.copy()
+    out = m.share()
+    out.owner = list(m.owner)
     out.owner[company] = seat
+    out.money = list(m.money)
     out.money[seat] -= price
     _recount(m, out, [m.t.industry[company]])
     _derive(m, out, [company])
@@ -291,7 +366,8 @@ def bought(m: Model, seat: int, company: int, price: int) -> Model:
 
 
 def paid_out(m: Model, seat: int, industry: int, by_action: bool, modifier: int = 0) -> Model:
-    out = m.copy(money_only=not by_action)
+    out = m.share(keep_board=not by_action)
+    out.money = list(m.money)
     for s, amount in enumerate(payout_amounts(m, industry, modifier)):
         out.money[s] += amount
     if by_action:
@@ -320,7 +396,9 @@ def competitors(m: Model, industry: int) -> int:
 
 def intervened(m: Model, holder: int, company: int) -> Model:
     """Government Intervention by ``holder``, by the government of the company's country."""
-    out = m.copy()
+    out = m.share()
+    out.owner = list(m.owner)
+    out.money = list(m.money)
     former = out.owner[company]
     government = out.government[m.t.country[company]]
     out.owner[company], paid = intervention_result(government, holder, m.t.economy)
@@ -330,8 +408,34 @@ def intervened(m: Model, holder: int, company: int) -> Model:
     return out
 
 
+def with_government(m: Model, country: int, government: int) -> Model:
+    """A change of government (an event card): the stats stay, the country's companies change."""
+    out = m.share()
+    out.government = list(m.government)
+    out.government[country] = government
+    _recount(m, out, [])
+    _derive(m, out, list(m.t.of_country[country]))
+    return out
+
+
+def reowned(m: Model, company: int, owner: int, paid: int) -> Model:
+    """``company`` now owned by ``owner`` (syndicalized or opened by an event card), its former
+    owner (a seat) paid ``paid``."""
+    out = m.share()
+    out.owner = list(m.owner)
+    out.money = list(m.money)
+    former = out.owner[company]
+    out.owner[company] = owner
+    if former >= 0:
+        out.money[former] += paid
+    _recount(m, out, [m.t.industry[company]])
+    _derive(m, out, [company])
+    return out
+
+
 def with_country(m: Model, country: int, seat: int) -> Model:
-    out = m.copy()
+    out = m.share()
+    out.country_owner = list(m.country_owner)
     out.country_owner[country] = seat
     t = m.t
     nationalized = NATIONALIZED

@@ -11,15 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
-from .position import Model, bought, holdings
-from .worth import Judge, utility, values
+from .position import Model, holdings, position_key
+from .worth import BEST_WEIGHT, Judge, utility, values
 
 # ---------------------------------------------------------------------------- tuning
 OFFER_MIN: Final = 4.0  # an offer is made when it raises the offerer's standing this much
 ACCEPT_MIN: Final = 0.5  # an offer is accepted when it raises the receiver's standing this much
 STEPS: Final = (20, 10, 5, 2, 1)  # money is put into an offer in these steps
+KEEP_OFFERS: Final = 256  # best offers kept per game (then forgotten, all at once)
 
 
 @dataclass(frozen=True)
@@ -30,35 +31,87 @@ class Offer:
     gain: float
 
 
-def best_offer(m: Model, judge: Judge, seat: int, only_to: int = -1) -> Offer | None:
+def best_offer(m: Model, judge: Judge | None, seat: int, only_to: int = -1) -> Offer | None:
     """Buy a rival's company in an industry ``seat`` is already in, at the least price that raises
-    the rival's standing too, when that raises ``seat``'s standing by ``OFFER_MIN``."""
+    the rival's standing too, when that raises ``seat``'s standing by ``OFFER_MIN``.
+
+    Kept per game for the position (``Tables.offers``): a turn weighs its offer, then composes it
+    step by step, each step asking again (``judge``: the seat's of ``m``, made here if None and
+    needed).  The best offer to anyone, if it goes to ``o``, is also
+    the best offer to ``o`` (the first of the best, in the same order), so it is kept as both."""
+    t = m.t
+    if m.money[seat] < 1:
+        return None
+    key = (seat, only_to, position_key(m))
+    if key in t.offers:
+        return cast(Offer | None, t.offers[key])
+    found = _best_offer(m, Judge(m, seat) if judge is None else judge, seat, only_to)
+    if len(t.offers) >= KEEP_OFFERS:
+        t.offers.clear()
+    t.offers[key] = found
+    if only_to < 0 and found is not None:
+        t.offers[(seat, found.to, key[2])] = found
+    return found
+
+
+def _best_offer(m: Model, judge: Judge, seat: int, only_to: int) -> Offer | None:
+    assert judge.m is m and judge.seat == seat
     t = m.t
     players = judge.players
     best: Offer | None = None
     money = m.money[seat]
-    if money < 1:
-        return None
     base = judge.base_values
+    mine_held = [-1] * len(t.of_industry)  # seat's holdings per industry, once counted
+    left = m.left
     for c, o in enumerate(m.owner):
-        if o < 0 or o == seat or m.left[o] or (only_to >= 0 and o != only_to):
+        if o < 0 or o == seat or left[o] or (only_to >= 0 and o != only_to):
             continue
-        if holdings(m, seat, t.industry[c]) == 0:
+        i = t.industry[c]
+        if mine_held[i] < 0:
+            mine_held[i] = holdings(m, seat, i)
+        if mine_held[i] == 0:
             continue
-        v = values(bought(m, seat, c, 0))
+        v = judge.bought_values(seat, c, 0)  # values(bought(m, seat, c, 0)), to the last bit
         loss = base[o] - v[o]
         before_them = utility(base, o, players)
         for price in range(max(1, math.ceil(loss)), money + 1):
-            w = list(v)
-            w[seat] -= price
-            w[o] += price
-            if utility(w, o, players) - before_them < ACCEPT_MIN:
+            # the standings with ``price`` paid by seat to o, as utility() of that list would sum them
+            if traded_utility(v, o, players, seat, o, price) - before_them < ACCEPT_MIN:
                 continue
-            mine = utility(w, seat, players) - judge.base
+            mine = traded_utility(v, seat, players, seat, o, price) - judge.base
             if mine >= OFFER_MIN and (best is None or mine > best.gain):
                 best = Offer(o, c, price, mine)
             break
     return best
+
+
+def traded_utility(
+    v: Sequence[float], seat: int, players: Sequence[int], payer: int, payee: int, price: int
+) -> float:
+    """``utility(w, seat, players)`` of ``w``, a copy of ``v`` where ``payer`` paid ``price`` to
+    ``payee`` (``w[payer] -= price``, ``w[payee] += price``), without the copy."""
+    best = -math.inf
+    total = 0.0
+    count = 0
+    for o in players:
+        if o != seat:
+            x = v[o]
+            if o == payer:
+                x -= price
+            elif o == payee:
+                x += price
+            total += x
+            count += 1
+            if x > best:
+                best = x
+    mine = v[seat]
+    if seat == payer:
+        mine -= price
+    elif seat == payee:
+        mine += price
+    if count == 0:
+        return mine
+    return mine - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * total / count
 
 
 def next_offer_step(offer: Offer, give: Sequence[str], ask: Sequence[str], codes: Sequence[str]) -> str:
@@ -80,6 +133,11 @@ def trade_gain(
 ) -> float:
     """The change in ``seat``'s standing if it accepts ``giver``'s offer (``give`` comes to it,
     ``ask`` goes from it to ``giver``)."""
+    return judge.gain(traded(m, seat, giver, give, ask), seat)
+
+
+def traded(m: Model, seat: int, giver: int, give: Sequence[str], ask: Sequence[str]) -> Model:
+    """The position after ``giver``'s offer to ``seat`` is carried out."""
     t = m.t
     out = m.copy()
     for items, src, dst in ((give, giver, seat), (ask, seat, giver)):
@@ -97,4 +155,23 @@ def trade_gain(
             else:  # an event card
                 out.cards[src] -= 1
                 out.cards[dst] += 1
-    return judge.gain(out, seat)
+    return out
+
+
+def trade_worths(
+    m: Model, judge: Judge, seat: int, giver: int, give: Sequence[str], ask: Sequence[str]
+) -> tuple[float, float, float, float]:
+    """What ``giver``'s offer is worth, in money, as ``seat`` weighs it: what it asks of ``seat``
+    (the worth ``seat`` would lose handing it over alone), what it gives (the worth ``seat`` would
+    gain receiving it alone), what the trade gives ``giver`` (its worth's change), and the change
+    in ``seat``'s standing if it accepts (``trade_gain``, what the heuristic answers by)."""
+    before = judge.base_values
+    asked = values(traded(m, seat, giver, [], ask))
+    given = values(traded(m, seat, giver, give, []))
+    both = values(traded(m, seat, giver, give, ask))
+    return (
+        before[seat] - asked[seat],
+        given[seat] - before[seat],
+        both[giver] - before[giver],
+        trade_gain(m, judge, seat, giver, give, ask),
+    )

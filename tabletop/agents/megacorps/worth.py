@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ...games.megacorps.data import KLEPTOCRACY
-from .position import Model, bought, industry_stats_flat, paid_out
+from .position import Model, bought, count_industry, industry_stats_flat, paid_out
 
 # ---------------------------------------------------------------------------- tuning
 PAYOUT_CHANCE: Final = 0.85  # a round's Payout Action is taken by someone
@@ -53,56 +53,77 @@ def _payout_shares(rates: list[int], held: list[int], n: int, players: list[int]
     the plain version had, so the same numbers to the last bit."""
     if len(players) < 2:
         return [0.0] * len(rates)
-    return _shares_of(_share_parts(rates, held, n, players), len(players))
+    return _shares_of(_share_weights(rates, held, n, players), len(rates), len(players))
 
 
-# per industry, the most and second most companies a player holds and their total; and each player's
-# weight for each industry (player j's for industry i at j * industries + i)
-ShareParts = tuple[list[int], list[int], list[int], list[float]]
-
-
-def _share_parts(rates: list[int], held: list[int], n: int, players: list[int]) -> ShareParts:
+def _share_weights(rates: list[int], held: list[int], n: int, players: list[int]) -> list[float]:
+    """Each player's weight for each industry (player j's for industry i at j * industries + i)."""
     industries = len(rates)
-    parts = ([0] * industries, [0] * industries, [0] * industries, [0.0] * (len(players) * industries))
+    k = len(players)
+    weights = [0.0] * (k * industries)
+    column = [0.0] * k
     for i in range(industries):
-        _share_column(parts, rates, held, n, players, i)
-    return parts
+        _column_weights(rates, held, n, players, i, column)
+        for j in range(k):
+            weights[j * industries + i] = column[j]
+    return weights
 
 
-def _share_column(
-    parts: ShareParts, rates: list[int], held: list[int], n: int, players: list[int], i: int
+def _column_weights(
+    rates: list[int], held: list[int], n: int, players: list[int], i: int, column: list[float]
 ) -> None:
-    """Industry ``i``'s part of ``parts``, from its rate and holdings."""
-    firsts, seconds, totals, weights = parts
-    industries = len(rates)
+    """Industry ``i``'s weights, player by player, into ``column``, from its rate and holdings."""
     k = len(players)
     first = second = -1
     total = 0
+    row = i * n
     for s in players:
-        x = held[i * n + s]
+        x = held[row + s]
         total += x
         if x > first:
             first, second = x, first
         elif x > second:
             second = x
-    firsts[i], seconds[i], totals[i] = first, second, total
     rate = rates[i]
     for j in range(k):
-        weights[j * industries + i] = _weight(rate, held[i * n + players[j]], first, second, total, k)
+        column[j] = _weight(rate, held[row + players[j]], first, second, total, k)
 
 
-def _shares_of(parts: ShareParts, k: int) -> list[float]:
-    weights = parts[3]
-    industries = len(parts[0])
-    share = [0.0] * industries
+def _shares_of(
+    weights: list[float], industries: int, k: int, changed: int = -1, column: list[float] | None = None
+) -> list[float]:
+    """The shares from the weights (``_share_weights``); ``changed`` (if not -1): the industry whose
+    weights are ``column`` instead.  Each player's total summed in the industries' order (as sum()
+    of the player's weights would), each industry's share over the players in order."""
+    kf = float(k)  # w / total / k, an int k, divides by the same float
+    totals = [0.0] * k
     for j in range(k):
         row = j * industries
-        total_w = 0.0  # summed in the industries' order, as sum() of the player's weights would
-        for i in range(industries):
-            total_w += weights[row + i]
-        if total_w > 0:
+        total_w = 0.0
+        if column is None or changed < 0:
             for i in range(industries):
-                share[i] += weights[row + i] / total_w / k
+                total_w += weights[row + i]
+        else:
+            for i in range(changed):
+                total_w += weights[row + i]
+            total_w += column[j]
+            for i in range(changed + 1, industries):
+                total_w += weights[row + i]
+        totals[j] = total_w
+    share = [0.0] * industries
+    for i in range(industries):
+        acc = 0.0
+        if i == changed and column is not None:
+            for j in range(k):
+                total_w = totals[j]
+                if total_w > 0:
+                    acc += column[j] / total_w / kf
+        else:
+            for j in range(k):
+                total_w = totals[j]
+                if total_w > 0:
+                    acc += weights[j * industries + i] / total_w / kf
+        share[i] = acc
     return share
 
 
@@ -130,11 +151,59 @@ def _per_industry(m: Model) -> list[float]:
     if kept is not None:
         m.per = kept
         return kept
-    found = _from_shares(m, rates, _payout_shares(rates, held, m.n, m.players()))
+    players = m.players()
+    shares = _shares_near(m, rates, held, players)
+    if shares is None:
+        if len(players) < 2:
+            shares = [0.0] * len(rates)
+        else:
+            m.weights = _share_weights(rates, held, m.n, players)
+            shares = _shares_of(m.weights, len(rates), len(players))
+    found = _from_shares(m, rates, shares)
     if len(t.kept) >= KEEP:
         t.kept.clear()
     t.kept[key] = m.per = found
     return found
+
+
+def weights_of(m: Model) -> list[float]:
+    """``m``'s share weights (``_share_weights``), weighed once (``Model.weights``); at least two
+    players."""
+    weights = m.weights
+    if weights is None:
+        rates, held = industry_stats_flat(m)
+        weights = m.weights = _share_weights(rates, held, m.n, m.players())
+    return weights
+
+
+def _shares_near(m: Model, rates: list[int], held: list[int], players: list[int]) -> list[float] | None:
+    """The shares of ``m`` from its parent's weights, when its stats differ from the parent's in at
+    most one industry (a move weighed at a decision), that one weighed again; else None."""
+    ref = m.parent
+    if ref is None or len(players) < 2 or ref.stats is None:
+        return None
+    if ref.left is not m.left and ref.left != m.left:
+        return None
+    ref_rates, ref_held = ref.stats
+    n = m.n
+    changed = -1
+    for i in range(len(rates)):
+        same = rates[i] == ref_rates[i]
+        row = i * n
+        for s in range(row, row + n):
+            if not same:
+                break
+            same = held[s] == ref_held[s]
+        if not same:
+            if changed >= 0:
+                return None
+            changed = i
+    weights = weights_of(ref)
+    if changed < 0:
+        return _shares_of(weights, len(rates), len(players))
+    column = [0.0] * len(players)
+    _column_weights(rates, held, n, players, changed, column)
+    return _shares_of(weights, len(rates), len(players), changed, column)
 
 
 def _from_shares(m: Model, rates: list[int], share: list[float]) -> list[float]:
@@ -156,12 +225,50 @@ def board_values(m: Model) -> list[float]:
     return _board_loop(m, _per_industry(m), -1, -1)
 
 
+class Sums:
+    """The seats' running sums of a board worth.  Compiled, the first six are unboxed floats (a list
+    of floats holds boxed ones: each addition to it makes a new float object); the same additions in
+    the same order as ``v[s] += x`` on a list of zeros, so the same sums to the last bit."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.a0 = self.a1 = self.a2 = self.a3 = self.a4 = self.a5 = 0.0
+        self.more = [0.0] * (n - 6) if n > 6 else []  # a seventh seat and on
+
+    def add(self, s: int, x: float) -> None:
+        if s < 3:
+            if s == 0:
+                self.a0 += x
+            elif s == 1:
+                self.a1 += x
+            else:
+                self.a2 += x
+        elif s == 3:
+            self.a3 += x
+        elif s == 4:
+            self.a4 += x
+        elif s == 5:
+            self.a5 += x
+        else:
+            self.more[s - 6] += x
+
+    def get(self, s: int) -> float:
+        if s < 3:
+            return self.a0 if s == 0 else self.a1 if s == 1 else self.a2
+        if s < 6:
+            return self.a3 if s == 3 else self.a4 if s == 4 else self.a5
+        return self.more[s - 6]
+
+    def to_list(self) -> list[float]:
+        return [self.get(s) for s in range(self.n)]
+
+
 def _board_loop(m: Model, per_industry: list[float], moved: int, to: int) -> list[float]:
     """``board_values`` from the per-industry worths, company ``moved`` (if not -1) owned by ``to``."""
     t = m.t
     horizon = min(1.0, (m.deck + 1) / RISK_ROUNDS)
     open_factor = 1.0 - OPEN_RISK * horizon
-    v = [0.0] * m.n
+    v = Sums(m.n)
     industry, country, neutral = t.industry, t.country, t.neutral
     owner, country_owner, government = m.owner, m.country_owner, m.government
     kleptocracy = KLEPTOCRACY
@@ -175,14 +282,14 @@ def _board_loop(m: Model, per_industry: list[float], moved: int, to: int) -> lis
         if holder >= 0 and holder != o:
             g = government[k]
             r = RISK[g] * horizon
-            v[o] += w * (1.0 - r)
+            v.add(o, w * (1.0 - r))
             if g == kleptocracy:
-                v[holder] += THEFT * r * w
+                v.add(holder, THEFT * r * w)
         elif holder < 0 and not neutral[k]:
-            v[o] += w * open_factor
+            v.add(o, w * open_factor)
         else:
-            v[o] += w
-    return v
+            v.add(o, w)
+    return v.to_list()
 
 
 class Terms:
@@ -249,9 +356,10 @@ class Terms:
             return self.open_factor, -1, 0.0
         return 1.0, -1, 0.0
 
-    def board_bought(self, per_industry: list[float], moved: int, to: int) -> list[float]:
-        """``board`` with only company ``moved`` changed, now owned by ``to`` (a seat)."""
-        v = [0.0] * self.n
+    def bought_sums(self, per_industry: list[float], moved: int, to: int) -> Sums:
+        """The board worth (as ``Sums``) with only company ``moved`` changed, now owned by ``to`` (a
+        seat): the terms in order, the moved company's where its own were."""
+        v = Sums(self.n)
         company, seat, factor, industry = self.company, self.seat, self.factor, self.industry
         own_factor, thief, theft = self.one_term(moved, to)
         w_moved = per_industry[self.t.industry[moved]]
@@ -260,38 +368,56 @@ class Terms:
             c = company[e]
             if pending and c >= moved:
                 pending = False
-                v[to] += w_moved * own_factor
+                v.add(to, w_moved * own_factor)
                 if thief >= 0:
-                    v[thief] += w_moved * theft
+                    v.add(thief, w_moved * theft)
             if c != moved:
-                v[seat[e]] += per_industry[industry[e]] * factor[e]
+                v.add(seat[e], per_industry[industry[e]] * factor[e])
         if pending:
-            v[to] += w_moved * own_factor
+            v.add(to, w_moved * own_factor)
             if thief >= 0:
-                v[thief] += w_moved * theft
+                v.add(thief, w_moved * theft)
         return v
 
-    def board(self, per_industry: list[float], moved: list[int], extra: Terms) -> list[float]:
-        """The board worth of the position with these per-industry worths, where the companies
-        ``moved`` (in order) have the terms ``extra`` instead of their own."""
-        v = [0.0] * self.n
+    def board_moved(self, per_industry: list[float], m: Model) -> list[float]:
+        """The board worth of ``m``, changed from the position of these terms only in the companies
+        ``m.moved`` (in order): the terms in order, each moved company's worked out as ``_add``
+        makes them (``m`` has this position's rounds left, so its horizon) where its own were."""
+        v = Sums(self.n)
         company, seat, factor, industry = self.company, self.seat, self.factor, self.industry
-        x_company, x_seat, x_factor, x_industry = extra.company, extra.seat, extra.factor, extra.industry
-        x, x_end = 0, len(x_company)
-        mi, m_end = 0, len(moved)
+        moved = m.moved
+        x, x_end = 0, len(moved)
         for e in range(len(company)):
             c = company[e]
-            while x < x_end and x_company[x] <= c:
-                v[x_seat[x]] += per_industry[x_industry[x]] * x_factor[x]
+            while x < x_end and moved[x] <= c:
+                self._add_moved(v, per_industry, m, moved[x])
                 x += 1
-            while mi < m_end and moved[mi] < c:
-                mi += 1
-            if mi == m_end or moved[mi] != c:
-                v[seat[e]] += per_industry[industry[e]] * factor[e]
+            if x == 0 or moved[x - 1] != c:
+                v.add(seat[e], per_industry[industry[e]] * factor[e])
         while x < x_end:
-            v[x_seat[x]] += per_industry[x_industry[x]] * x_factor[x]
+            self._add_moved(v, per_industry, m, moved[x])
             x += 1
-        return v
+        return v.to_list()
+
+    def _add_moved(self, v: Sums, per_industry: list[float], m: Model, c: int) -> None:
+        """Company ``c``'s terms in ``m``, added to ``v``."""
+        o = m.owner[c]
+        if o < 0:
+            return
+        t = self.t
+        w = per_industry[t.industry[c]]
+        k = t.country[c]
+        holder = m.country_owner[k]
+        if holder >= 0 and holder != o:
+            g = m.government[k]
+            r = RISK[g] * self.horizon
+            v.add(o, w * (1.0 - r))
+            if g == KLEPTOCRACY:
+                v.add(holder, w * (THEFT * r))
+        elif holder < 0 and not t.neutral[k]:
+            v.add(o, w * self.open_factor)
+        else:
+            v.add(o, w * 1.0)
 
 
 def _changed_board(m: Model) -> list[float] | None:
@@ -302,7 +428,7 @@ def _changed_board(m: Model) -> list[float] | None:
     terms = parent.terms
     if not isinstance(terms, Terms):
         return None
-    return terms.board(_per_industry(m), m.moved, Terms(m, m.moved))
+    return terms.board_moved(_per_industry(m), m)
 
 
 def values(m: Model) -> list[float]:
@@ -326,6 +452,18 @@ def _with_money(m: Model, board: list[float], payer: int, price: int) -> list[fl
             v[s] = 0.0
         else:
             v[s] += (
+                (money[s] - price if s == payer else money[s]) + MERC_VALUE * mercs[s] + CARD_VALUE * cards[s]
+            )
+    return v
+
+
+def _sums_with_money(m: Model, board: Sums, payer: int, price: int) -> list[float]:
+    """``_with_money(m, board.to_list(), payer, price)`` without that list."""
+    left, money, mercs, cards = m.left, m.money, m.mercs, m.cards
+    v = [0.0] * m.n
+    for s in range(m.n):
+        if not left[s]:
+            v[s] = board.get(s) + (
                 (money[s] - price if s == payer else money[s]) + MERC_VALUE * mercs[s] + CARD_VALUE * cards[s]
             )
     return v
@@ -361,20 +499,21 @@ class Judge:
         self.base = utility(self.base_values, seat, self.players)
         # bought_gain's per-industry worths, by buyer, industry and the company's owner before
         self.bought: dict[tuple[int, int, int], list[float]] = {}
-        self.parts: ShareParts | None = None  # the shares' parts of m, once needed
         self.paid_board: list[float] | None = None  # the board worth after a Payout Action
 
     def bought_gain(self, seat: int, company: int, price: int) -> float:
         """``gain(bought(m, seat, company, price))``, to the last bit, for less: every company of
         an industry bought from the same kind of owner leaves the same per-industry worths."""
+        return self.gain_of(self.bought_values(seat, company, price))
+
+    def bought_values(self, seat: int, company: int, price: int) -> list[float]:
+        """``values(bought(m, seat, company, price))``, to the last bit (``bought_gain``)."""
         m = self.m
         key = (seat, m.t.industry[company], m.owner[company])
         per_industry = self.bought.get(key)
         if per_industry is None:
             per_industry = self.bought[key] = self._bought_per_industry(seat, company, price)
-        terms = self.terms()
-        v = _with_money(m, terms.board_bought(per_industry, company, seat), seat, price)
-        return self.gain_of(v)
+        return _sums_with_money(m, self.terms().bought_sums(per_industry, company, seat), seat, price)
 
     def paid_gain(self, seat: int, industry: int) -> float:
         """``gain(paid_out(m, seat, industry, True))``: every Payout Action leaves the same board
@@ -397,21 +536,21 @@ class Judge:
         return made
 
     def _bought_per_industry(self, seat: int, company: int, price: int) -> list[float]:
-        """``_per_industry(bought(...))``: the shares of the industries other than the company's are
-        weighed as they were (``self.parts``), that one weighed again."""
+        """``_per_industry(bought(...))``: the industry of the company counted again, its weights
+        weighed again, the others' as they were (``weights_of(m)``); no position made."""
         m = self.m
-        out = bought(m, seat, company, price)
         players = self.players
         if len(players) < 2:
-            return _per_industry(out)
-        rates, held = industry_stats_flat(out)
-        if self.parts is None:
-            base_rates, base_held = industry_stats_flat(m)
-            self.parts = _share_parts(base_rates, base_held, m.n, players)
-        firsts, seconds, totals, weights = self.parts
-        parts = (list(firsts), list(seconds), list(totals), list(weights))
-        _share_column(parts, rates, held, m.n, players, m.t.industry[company])
-        return _from_shares(out, rates, _shares_of(parts, len(players)))
+            return _per_industry(bought(m, seat, company, price))
+        base_rates, base_held = industry_stats_flat(m)
+        industries = len(base_rates)
+        weights = weights_of(m)
+        i = m.t.industry[company]
+        rates, held = list(base_rates), list(base_held)
+        count_industry(m, i, rates, held, company, seat)
+        column = [0.0] * len(players)
+        _column_weights(rates, held, m.n, players, i, column)
+        return _from_shares(m, rates, _shares_of(weights, industries, len(players), i, column))
 
     def gain(self, changed: Model, seat: int | None = None) -> float:
         if changed.parent is self.m and changed.board is None:
