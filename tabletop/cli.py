@@ -20,6 +20,7 @@ from rich.table import Table
 
 from .admin_cli import admin_app
 from .agents.levels import LEVELS
+from .bot_cli import bot_app
 from .cli_common import USAGE, BadUsage, fail, friendly_errors, progress_bar
 from .core.protocol import Game, OptionSpec
 from .core.registry import game_class, make, names
@@ -434,6 +435,7 @@ app.command()(review)
 app.command()(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(admin_app, name="admin")  # moderation (issue 31): admin_cli.py
+app.add_typer(bot_app, name="bot")  # bots online with an API token (issue 32): bot_cli.py
 
 
 def main() -> None:

@@ -34,6 +34,7 @@ def serve(
     sockets_per_address: Annotated[int, limit("WebSockets open at once from one address")] = 60,
     joins_per_minute: Annotated[int, limit("WebSockets one address may open to one table in a minute")] = 30,
     socket_messages: Annotated[int, limit("Messages a WebSocket may send in 10 seconds")] = 100,
+    token_requests: Annotated[int, limit("Requests and sockets one bot's API token may make a minute")] = 120,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another site whose pages may use this server (https://host[:port]); repeatable."),
@@ -89,6 +90,7 @@ def serve(
         sockets_per_address=sockets_per_address,
         joins_per_minute=joins_per_minute,
         socket_messages=socket_messages,
+        token_requests=token_requests,
         allowed_origins=tuple(allow_origin or ()),
         public_url=public_url or f"http://{local_name(host)}:{port}",
         vapid_key_file=vapid_key,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
-OUTER = ("agents", "sim", "terminal", "cli", "server", "web", "words")
+OUTER = ("agents", "sim", "terminal", "cli", "server", "web", "words", "client")
 
 
 def modules(folder: str) -> list[Path]:
@@ -75,3 +75,12 @@ def test_words_serve_every_front_end_and_import_none(path: Path) -> None:
     for name in imported(path):
         assert not name.startswith(FRONT_ENDS), f"{path} imports {name}"
         assert not name.startswith("tabletop.agents"), f"{path} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules("client"), ids=str)
+def test_the_bot_client_speaks_to_the_server_only_over_the_network(path: Path) -> None:
+    """tabletop.client runs where no server is installed: it reads the games and the agents, and
+    never imports the server, its web framework or a front end."""
+    for name in imported(path):
+        for other in (*FRONT_ENDS, "sqlalchemy", "uvicorn"):
+            assert name != other and not name.startswith(f"{other}."), f"{path} imports {name}"

@@ -60,7 +60,12 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One game option: its type, default, and allowed values."""
+    """One game option: its type, default, and allowed values.
+
+    ``help`` is what a player reads where the option is set (the lobby, ``tabletop options``): plain
+    words for a player's option.  ``advanced`` marks a designer's option (another reading of an
+    unclear rule, a safety limit, a balance figure): the lobby folds those away, under "Advanced",
+    and their help may speak the designers' language (docs/rulings.md)."""
 
     name: str
     type: type
@@ -69,6 +74,7 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    advanced: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.type is int and isinstance(value, str) and value.lstrip("-").isdigit():

@@ -37,10 +37,11 @@ from collections.abc import Callable, Iterable
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from . import moderation_store
+from . import bot_auth, bot_store, moderation_store
 from .hub import Hub
 from .limits import Backoff, Limiter
 from .origins import allowed_origin
@@ -50,6 +51,7 @@ from .traffic import client_address
 COOKIE = "tabletop_session"
 SESSION_SECONDS = 30 * 24 * 3600
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,31}")
+NAME_CHARACTER = re.compile(r"[A-Za-z0-9_.-]")
 WINDOW = 15 * 60  # seconds over which failures count
 PAIR_FAILURES = 5  # failed logins an address may make for one account in a window
 ADDRESS_FAILURES = 20  # failed logins an address allows in a window, whatever the accounts
@@ -69,6 +71,33 @@ TOKEN_LENGTH = 128  # longer cookies are nobody's
 class Credentials(BaseModel):
     name: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=256)
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a new account's name, in words (None: nothing): the first
+    character it may not hold, named, else its length, else its first character."""
+    for character in name:
+        if NAME_CHARACTER.fullmatch(character):
+            continue
+        if character.isspace():
+            return "a name cannot contain a space"
+        shown = (
+            repr(character) if character.isprintable() else f"the invisible character U+{ord(character):04X}"
+        )
+        return f"a name cannot contain {shown}: only letters a to z, digits, '_', '.' and '-'"
+    if len(name) < 3:
+        return f"a name needs at least 3 characters, not {len(name)}"
+    if len(name) > 32:
+        return f"a name has at most 32 characters, not {len(name)}"
+    if not name[0].isalnum():
+        return "a name starts with a letter or a digit"
+    return None
+
+
+def refused(status: int, field: str, message: str) -> JSONResponse:
+    """A refusal in words (``detail``) naming the form's ``field`` at fault, for the page to point
+    at it."""
+    return JSONResponse({"detail": message, "field": field}, status_code=status)
 
 
 def token_hash(token: str) -> str:
@@ -137,21 +166,25 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         )
         set_cookie(request, response, DEVICE_COOKIE, token, DEVICE_SECONDS, DEVICE_PATH)
 
-    @api.post("/signup", status_code=201)
-    async def signup(body: Credentials, request: Request, response: Response) -> dict[str, str]:
+    @api.post("/signup", status_code=201, response_model=None)
+    async def signup(
+        body: Credentials, request: Request, response: Response
+    ) -> dict[str, str] | JSONResponse:
+        """A new account; a refusal says what is wrong and with which field (``field``)."""
         where = address(request)
         refuse_if_blocked(signups.blocked(where))
-        if not NAME.fullmatch(body.name):
-            raise HTTPException(
-                400, "a name has 3 to 32 letters, digits, '_', '.' or '-', starting with a letter or digit"
-            )
-        if not 8 <= len(body.password) <= 128:
-            raise HTTPException(400, "a password has 8 to 128 characters")
+        problem = name_problem(body.name)
+        if problem is not None or not NAME.fullmatch(body.name):  # the same names, told in words
+            return refused(400, "name", problem or "this name is not allowed")
+        if len(body.password) < 8:
+            return refused(400, "password", "a password needs at least 8 characters")
+        if len(body.password) > 128:
+            return refused(400, "password", "a password has at most 128 characters")
         signups.note(where)
         hashed = await asyncio.to_thread(hasher.hash, body.password)
         user_id = await hub.writer.call(hub.storage.add_user, body.name, hashed, clock())
         if user_id is None:
-            raise HTTPException(409, f"the name {body.name!r} is taken")
+            return refused(409, "name", f"the name {body.name!r} is taken")
         await start_session(hub, request, response, user_id, clock())
         await trust_device(request, response, user_id)
         return {"name": body.name}
@@ -210,6 +243,13 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
             raise HTTPException(401, "not logged in")
         return {"name": account.name}
 
+    @api.get("/whoami")
+    async def whoami(request: Request) -> dict[str, dict[str, str] | None]:
+        """Who this browser is logged in as, or ``{"account": null}`` for a guest: a page asks on
+        every load, and a guest is no error (``/me`` answers 401)."""
+        account = await current_user(hub, request, clock)
+        return {"account": None if account is None else {"name": account.name}}
+
     return api
 
 
@@ -223,13 +263,18 @@ async def start_session(hub: Hub, request: Request, response: Response, user_id:
 async def current_user(hub: Hub, request: HTTPConnection, clock: Callable[[], float]) -> Account | None:
     """The logged-in user, from the session cookie (None for a guest).  A WebSocket's cookie
     counts only when the socket was opened by a page of this server (its Origin): a page
-    elsewhere must not act for a logged-in player."""
+    elsewhere must not act for a logged-in player.  An API token (``Authorization: Bearer tbot.…``)
+    is its bot account instead, and a bot account's cookie only manages the account (bot_auth.py)."""
+    api_token = bot_auth.api_token(request)
+    if api_token is not None:
+        return await bot_auth.token_account(hub, request, api_token)
     token = request.cookies.get(COOKIE)
     if not token or len(token) > 128:
         return None
     if request.scope["type"] == "websocket" and not same_origin(request, hub.settings.allowed_origins):
         return None
-    return await hub.writer.call(hub.storage.session_user, token_hash(token), clock())
+    account = await hub.writer.call(bot_store.session_user, hub.storage, token_hash(token), clock())
+    return bot_auth.with_cookie(request, account)
 
 
 def same_origin(request: HTTPConnection, allowed: Iterable[str] = ()) -> bool:

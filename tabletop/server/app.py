@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import (
     accounts,
+    bot_api,
     health,
     mail_api,
     metrics,
@@ -104,6 +105,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.include_router(mail_api.router(hub))  # email, password resets, notifications (issue 30)
     app.include_router(moderation_api.router(hub))  # admins, blocks (issue 31)
     app.include_router(people.router(hub))  # a player's data: download, delete (issue 31)
+    app.include_router(bot_api.router(hub))  # bot accounts, API tokens, /api/bot (issue 32)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:

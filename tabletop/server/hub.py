@@ -8,7 +8,7 @@ import gc
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,9 +16,11 @@ from ..core.errors import InvalidOptions, TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, make
 from . import metrics, ratings
+from .bot_store import bot_ids
 from .bots import Bots, levels
 from .clocks import DEFAULT, RESUME_GRACE, TimeControl
 from .cluster import Cluster, catch_up
+from .limits import Limiter
 from .mail import MailConfig
 from .moderation import Moderation
 from .notify import Notices
@@ -70,6 +72,7 @@ class Settings:
     # not moved meanwhile (its player may be connected to another process: mailbox.still_asked)
     turn_notice_grace: float = 120.0
     mail_poll: float = 5.0  # seconds between looks at the outbox (0: only when told, in tests)
+    token_requests: int = 120  # requests (and sockets opened) per API token in a minute (bot_auth.py)
 
 
 class Hub:
@@ -88,6 +91,8 @@ class Hub:
         self.outbox = Outbox(self)  # mails and pushes (issue 30)
         self.notices = Notices(self)
         self.moderation = Moderation(self)  # paused and ended tables, suspensions, mutes (issue 31)
+        self.bot_accounts: set[int] = set()  # bot accounts' ids, whose names say BOT (issue 32)
+        self.token_limits = Limiter(self.settings.token_requests, 60.0, self.settings.clock)  # bot_auth.py
 
     def runs(self, room: Room) -> bool:
         """Whether this process runs ``room``'s bots and clocks (with others, the one holding its
@@ -100,6 +105,7 @@ class Hub:
         self.writer.start()
         await self.writer.call(self.storage.create_schema)
         await self.moderation.start()
+        self.bot_accounts |= await self.writer.call(bot_ids, self.storage)
         await self.outbox.start()
         for row in await self.writer.call(self.storage.load_unfinished):
             try:
@@ -181,18 +187,20 @@ class Hub:
         seed: int | None = None,
         setup: dict[str, Any] | None = None,
         tutorial: str | None = None,
+        accounts: Mapping[int, Account] | None = None,
     ) -> tuple[Room, dict[int, str]]:
         """A new table; returns it and each person seat's secret token (shown only now).  A
         logged-in creator holds the first person seat with their account.  ``seed`` and ``setup``
         fix the deal (a tutorial's: tutorials.py; else a random seed), ``tutorial`` marks a
-        tutorial table of that game."""
+        tutorial table of that game; ``accounts`` hold the seats described ``@NAME`` (bot accounts,
+        bot_api.named_seats)."""
         game = make(game_name, **check_options(game_name, options))
         if takeover not in levels():
             raise InvalidOptions(
                 f"the bot for absent players is one of {', '.join(levels())}, not {takeover!r}"
             )
-        rows, tokens = self._seat_rows(game.players, seats, rematch_of)
-        first = next((r for r in rows if r.kind == "person"), None)
+        rows, tokens = self._seat_rows(game.players, seats, rematch_of, accounts or {})
+        first = next((r for r in rows if r.kind == "person" and r.user_id is None), None)
         if first is not None and rematch_of is None:  # the creator's own seat, never offered to others
             if creator is not None:
                 first.user_id, first.name = creator.id, creator.name
@@ -231,7 +239,11 @@ class Hub:
         return room, tokens
 
     def _seat_rows(
-        self, players: int, seats: Sequence[str] | None, rematch_of: Room | None
+        self,
+        players: int,
+        seats: Sequence[str] | None,
+        rematch_of: Room | None,
+        accounts: Mapping[int, Account],
     ) -> tuple[list[SeatRow], dict[int, str]]:
         if rematch_of is not None:  # the same people keep their links' tokens
             old = rematch_of.seats
@@ -250,8 +262,13 @@ class Hub:
                 rows.append(SeatRow(seat, "person", token_hash=hash_token(tokens[seat])))
             elif kind in allowed:
                 rows.append(SeatRow(seat, "bot", level=kind))
+            elif kind.startswith("@") and seat in accounts:  # a bot account's seat: its tokens open it
+                rows.append(SeatRow(seat, "person", name=accounts[seat].name, user_id=accounts[seat].id))
             else:
-                raise InvalidOptions(f"seat {seat} must be 'person' or a bot level ({', '.join(allowed)})")
+                raise InvalidOptions(
+                    f"seat {seat} must be 'person', a bot level ({', '.join(allowed)}) "
+                    "or '@NAME' of a bot account"
+                )
         return rows, tokens
 
     async def get(self, table_id: str) -> Room | None:
@@ -299,7 +316,7 @@ class Hub:
         stored = await self.writer.call(self.storage.recent_finished, self.settings.finished_listed)
         for row in stored:
             if row.id not in shown and not row.private:
-                found["finished"].append(finished_summary(row))
+                found["finished"].append(finished_summary(row, self.bot_accounts))
         found["finished"] = sorted(found["finished"], key=lambda t: -float(t["created"]))
         found["finished"] = found["finished"][: self.settings.finished_listed]
         return found
@@ -331,11 +348,12 @@ def check_options(game_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(options)
 
 
-def finished_summary(row: TableRow) -> dict[str, JSON]:
+def finished_summary(row: TableRow, bots: Collection[int] = ()) -> dict[str, JSON]:
+    """A finished table's summary from its stored row (``bots``: the bot accounts' ids)."""
     return {
         "id": row.id,
         "game": row.game,
-        "title": row.game.title(),
+        "title": game_class(row.game).title,
         "options": row.options,
         "status": "finished",
         "seats": [
@@ -347,6 +365,7 @@ def finished_summary(row: TableRow) -> dict[str, JSON]:
                 "joined": True,
                 "online": False,
                 "user": s.name if s.user_id is not None else None,
+                "bot": s.kind == "bot" or s.user_id in bots,  # a program plays it (issue 32)
                 "absent": False,
                 "left": s.left,
                 "rank": s.rank,

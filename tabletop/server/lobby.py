@@ -12,6 +12,7 @@ from ..core.errors import TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, names
 from .accounts import current_user
+from .bot_api import named_seats
 from .bots import levels
 from .clocks import time_control
 from .hub import Hub, finished_summary
@@ -34,7 +35,7 @@ class Clock(BaseModel):
 class CreateTable(BaseModel):
     game: str = Field("megalomania", max_length=64)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
-    seats: list[Annotated[str, Field(max_length=16)]] | None = Field(None, max_length=16)
+    seats: list[Annotated[str, Field(max_length=33)]] | None = Field(None, max_length=16)  # or "@BOTNAME"
     clock: Clock | None = None
     rated: bool = True
     private: bool = False
@@ -93,6 +94,7 @@ def router(hub: Hub) -> APIRouter:
                     "choices": list(spec.choices) if spec.choices is not None else None,
                     "minimum": spec.minimum,
                     "maximum": spec.maximum,
+                    "advanced": spec.advanced,  # a designer's option: folded away in the lobby
                 }
                 for spec in cls.option_specs
                 if not (spec.type is str and spec.choices is None)  # free text is not settable here
@@ -112,6 +114,7 @@ def router(hub: Hub) -> APIRouter:
         """A new table; one without a person seat is a "watch bots play" table, of which an address
         and the server may have few (docs/server.md, "Limits")."""
         account = await current_user(hub, request, hub.settings.clock)
+        held = await named_seats(hub, body.seats)  # bot accounts seated by name (issue 32)
         ticket = admit(request, body.seats is not None and "person" not in body.seats)
         try:
             clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
@@ -124,6 +127,7 @@ def router(hub: Hub) -> APIRouter:
                 rated=body.rated,
                 private=body.private,
                 takeover=body.takeover,
+                accounts=held,
             )
         except BaseException as err:
             hub.traffic.failed(ticket)
@@ -140,6 +144,8 @@ def router(hub: Hub) -> APIRouter:
         if room.row.private:
             raise HTTPException(403, "this table is by invitation only")
         account = await current_user(hub, request, hub.settings.clock)
+        if account is not None and account.bot:  # bots are seated by people (issue 32)
+            raise HTTPException(403, "a bot account takes no seat from the lobby: a person seats it by name")
         token = None if account is not None else new_token()
         try:
             await room.take(body.seat, account, None if token is None else hash_token(token))
@@ -163,7 +169,7 @@ def router(hub: Hub) -> APIRouter:
             found[kind].append({**room.summary(), "my_seat": seat})
         for row in await hub.writer.call(hub.storage.user_tables, account.id, True, 20):
             mine = next(s.seat for s in row.seats if s.user_id == account.id)
-            found["finished"].append({**finished_summary(row), "my_seat": mine})
+            found["finished"].append({**finished_summary(row, hub.bot_accounts), "my_seat": mine})
         return found
 
     @api.get("/tables")

@@ -1,4 +1,5 @@
-"""The ratings' REST API: a leaderboard per game, a player's page and their rating plotted over time.
+"""The ratings' REST API: a leaderboard per game (and which game to show first), a player's page
+and their rating plotted over time.
 
 Answers carry names, ratings and games only: never a password hash, a session or a seat token.
 The database is read on the writer thread; the plot (matplotlib, drawn without pyplot's global
@@ -11,14 +12,15 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from ..core.errors import UnknownGame
 from ..core.protocol import JSON
 from ..core.registry import game_class, names
 from . import ratings
+from .accounts import current_user
 from .hub import Hub
 
 PLOTS_KEPT = 64  # rendered plots kept in memory
@@ -42,13 +44,14 @@ def standing_json(row: ratings.Standing) -> dict[str, JSON]:
         "mu": row.mu,
         "sigma": row.sigma,
         "games": row.games,
-        "url": None if row.bot else f"/players/{row.name}",
+        "url": None if row.player.startswith("bot:") else f"/players/{row.name}",  # a level has no page
     }
 
 
 def page_json(page: ratings.PlayerPage) -> dict[str, JSON]:
     return {
         "name": page.name,
+        "bot": page.bot,  # a bot account (issue 32)
         "ratings": [
             {
                 "game": r.game,
@@ -58,6 +61,7 @@ def page_json(page: ratings.PlayerPage) -> dict[str, JSON]:
                 "sigma": r.sigma,
                 "games": r.games,
                 "history": [{"at": p.at, "rating": p.rating, "table": p.table} for p in r.history],
+                "start": {"at": r.started, "rating": ratings.start_rating()},
             }
             for r in page.ratings
         ],
@@ -80,48 +84,71 @@ def page_json(page: ratings.PlayerPage) -> dict[str, JSON]:
     }
 
 
-DAY = 24 * 3600.0
+HOUR = 3600.0
+DAY = 24 * HOUR
 
 
-def draw(page: ratings.PlayerPage) -> bytes:
-    """The shown rating over time as SVG, one line per game (blocking: run it in a thread)."""
+def line_of(rating: ratings.GameRating) -> tuple[list[float], list[int]]:
+    """A game's plotted line: the start rating when its first rated table was made, then the
+    rating after each rated game (so that one game is a line, not a lone dot)."""
+    times, values = [p.at for p in rating.history], [p.rating for p in rating.history]
+    if times:
+        start = times[0] - 60 if rating.started is None else min(rating.started, times[0] - 60)
+        times, values = [start, *times], [ratings.start_rating(), *values]
+    return times, values
+
+
+def draw(page: ratings.PlayerPage, narrow: bool = False) -> bytes:
+    """The shown rating over time as SVG, one line per game (blocking: run it in a thread).
+    ``narrow``: a phone's plot, nearly square, with larger text (it is shown about its own size).
+    Its texts stay text (``svg.fonttype``), sized in the SVG's own units."""
     import numpy as np
-    from matplotlib import rc_context
+    from matplotlib import dates, rc_context
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     text, muted, back = "#f1ead6", "#a7b3a9", "#15231c"
-    with _draw_lock, rc_context({"date.converter": "concise", "svg.hashsalt": "tabletop"}):
-        figure = Figure(figsize=(7.5, 3.4), dpi=100, facecolor=back, layout="constrained")
+    size, small, large = ((4.0, 3.6), 11, 12) if narrow else ((7.5, 3.4), 9, 11)
+    with (
+        _draw_lock,
+        rc_context(
+            {
+                "date.converter": "concise",
+                "svg.hashsalt": "tabletop",
+                "svg.fonttype": "none",  # texts stay text, sized in the SVG's units
+                "xtick.labelsize": small,  # also the dates' offset ("2026-Nov-28")
+                "ytick.labelsize": small,
+            }
+        ),
+    ):
+        figure = Figure(figsize=size, dpi=100, facecolor=back, layout="constrained")
         FigureCanvasAgg(figure)
         axes = figure.add_subplot()
         axes.set_facecolor(back)
         lines = [r for r in page.ratings if r.history]
         for rating in lines:
-            when = np.array([round(p.at) for p in rating.history], dtype="datetime64[s]")  # UTC
-            axes.plot(
-                when,
-                [p.rating for p in rating.history],
-                marker="o",
-                markersize=3.5,
-                label=title_of(rating.game),
-            )
+            times, values = line_of(rating)
+            when = np.array([round(t) for t in times], dtype="datetime64[s]")  # UTC
+            axes.plot(when, values, marker="o", markersize=4 if narrow else 3.5, label=title_of(rating.game))
         if lines:
-            times = [p.at for r in lines for p in r.history]
+            times = [t for r in lines for t in line_of(r)[0]]
             if max(times) - min(times) < 2 * DAY:  # a day or two of games: hours, not years
-                middle = (max(times) + min(times)) / 2
-                span = np.array([round(middle - DAY), round(middle + DAY)], dtype="datetime64[s]")
+                pad = max((max(times) - min(times)) / 8, HOUR / 2)  # a game or two: a slope, not a wall
+                span = np.array([round(min(times) - pad), round(max(times) + pad)], dtype="datetime64[s]")
                 axes.set_xlim(span[0], span[1])
-            axes.set_ylabel("Rating", color=text)
-            legend = axes.legend(loc="best", frameon=False, fontsize=9)
+            locator = dates.AutoDateLocator(minticks=2, maxticks=4 if narrow else 8)  # type: ignore[no-untyped-call]
+            axes.xaxis.set_major_locator(locator)
+            axes.xaxis.set_major_formatter(dates.ConciseDateFormatter(locator))  # type: ignore[no-untyped-call]
+            axes.set_ylabel("Rating", color=text, fontsize=small)
+            legend = axes.legend(loc="best", frameon=False, fontsize=small)
             for label in legend.get_texts():
                 label.set_color(text)
         else:
             axes.set_xticks([])
             axes.set_yticks([])
             axes.text(0.5, 0.5, "No rated games yet", ha="center", va="center", color=muted, fontsize=13)
-        axes.set_title(f"{page.name}: rating over time", color=text, fontsize=11)
-        axes.tick_params(colors=muted, labelsize=9)
+        axes.set_title(f"{page.name}: rating over time", color=text, fontsize=large)
+        axes.tick_params(colors=muted)
         axes.grid(True, color="#2a3d33", linewidth=0.6)
         for spine in axes.spines.values():
             spine.set_color("#2a3d33")
@@ -132,7 +159,7 @@ def draw(page: ratings.PlayerPage) -> bytes:
 
 def router(hub: Hub) -> APIRouter:
     api = APIRouter(prefix="/api")
-    plots: dict[tuple[str, int], bytes] = {}
+    plots: dict[tuple[str, int, bool], bytes] = {}
 
     async def page_of(name: str) -> ratings.PlayerPage:
         found = None
@@ -141,6 +168,19 @@ def router(hub: Hub) -> APIRouter:
         if found is None:
             raise HTTPException(404, f"no player {name!r}")
         return found
+
+    @api.get("/ratings")
+    async def rated(request: Request) -> dict[str, Any]:
+        """Every game with its number of rated tables, and the game the leaderboard opens on: the
+        logged-in account's last rated game, else the game with the most rated tables."""
+        counts = await hub.writer.call(ratings.rated_games, hub.storage)
+        account = await current_user(hub, request, hub.settings.clock)
+        last = None if account is None else await hub.writer.call(ratings.last_rated, hub.storage, account.id)
+        known = list(names())
+        busiest = max(known, key=lambda g: counts.get(g, 0), default=None)  # the first of equals
+        first = last if last in known else busiest if busiest is not None and counts.get(busiest) else None
+        games = [{"game": g, "title": title_of(g), "rated": counts.get(g, 0)} for g in known]
+        return {"games": games, "first": first, "last": last}
 
     @api.get("/ratings/{game}")
     async def leaderboard(game: str) -> dict[str, Any]:
@@ -154,12 +194,13 @@ def router(hub: Hub) -> APIRouter:
         return page_json(await page_of(name))
 
     @api.get("/players/{name}/rating.svg")
-    async def plot(name: str) -> Response:
+    async def plot(name: str, size: Annotated[str, Query(pattern="^(wide|narrow)$")] = "wide") -> Response:
         page = await page_of(name)
-        key = (page.name.lower(), page.history_rows)
+        narrow = size == "narrow"
+        key = (page.name.lower(), page.history_rows, narrow)
         svg = plots.get(key)
         if svg is None:
-            svg = await asyncio.to_thread(draw, page)
+            svg = await asyncio.to_thread(draw, page, narrow)
             plots[key] = svg
             while len(plots) > PLOTS_KEPT:
                 del plots[next(iter(plots))]  # the oldest drawn

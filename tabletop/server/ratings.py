@@ -39,6 +39,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import exists, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from . import bot_store
 from .schema import SeatRow, rating_history_t, ratings_t, seats_t, tables_t, users_t
 from .storage import Storage
 
@@ -51,6 +52,11 @@ GAMES_SHOWN = 200  # the finished games a player page lists, newest first
 def shown(mu: float, sigma: float) -> int:
     """The rating people see: ``1000 + 40 × (mu - 3 sigma)``, rounded, at least 0."""
     return max(0, round(BASE + SCALE * (mu - 3 * sigma)))
+
+
+def start_rating() -> int:
+    """The rating shown before a player's first rated game of a game."""
+    return shown(MODEL.mu, MODEL.sigma)
 
 
 def user_player(user_id: int) -> str:
@@ -203,7 +209,7 @@ class Standing:
 
     player: str  # "user:<id>" or "bot:<level>"
     name: str
-    bot: bool
+    bot: bool  # a bot level, or a bot account (issue 32)
     rating: int  # shown()
     mu: float
     sigma: float
@@ -229,6 +235,7 @@ class GameRating:
     sigma: float
     games: int
     history: list[Point] = field(default_factory=list)  # oldest first
+    started: float | None = None  # when the first rated table was made (rated start_rating() then)
 
 
 @dataclass(frozen=True)
@@ -251,6 +258,7 @@ class PlayerPage:
     name: str
     ratings: list[GameRating]
     games: list[Played]
+    bot: bool = False  # a bot account (issue 32)
 
     @property
     def history_rows(self) -> int:
@@ -278,10 +286,12 @@ def leaderboard(storage: Storage, game: str, limit: int = 100) -> list[Standing]
             .limit(limit)
         ).all()
         names = _user_names(conn, (str(r.player) for r in rows))
+        bot_accounts = bot_store.bot_players(conn, names)
     found: list[Standing] = []
     for player, mu, sigma, games in rows:
-        bot = str(player).startswith("bot:")
-        name = bot_name(str(player)[4:]) if bot else names.get(str(player))
+        level = str(player).startswith("bot:")
+        bot = level or str(player) in bot_accounts
+        name = bot_name(str(player)[4:]) if level else names.get(str(player))
         if name is None:  # an account that no longer exists
             continue
         found.append(Standing(str(player), name, bot, shown(mu, sigma), float(mu), float(sigma), int(games)))
@@ -293,7 +303,9 @@ def player(storage: Storage, name: str, limit: int = GAMES_SHOWN) -> PlayerPage 
     account has that name (names compare case-blind)."""
     with storage.engine.connect() as conn:
         user = conn.execute(
-            select(users_t.c.id, users_t.c.name).where(func.lower(users_t.c.name) == name.lower())
+            select(users_t.c.id, users_t.c.name, users_t.c.bot).where(
+                func.lower(users_t.c.name) == name.lower()
+            )
         ).first()
         if user is None:
             return None
@@ -310,7 +322,9 @@ def player(storage: Storage, name: str, limit: int = GAMES_SHOWN) -> PlayerPage 
                 rating_history_t.c.mu,
                 rating_history_t.c.sigma,
                 rating_history_t.c.at,
+                tables_t.c.created,
             )
+            .outerjoin(tables_t, tables_t.c.id == rating_history_t.c.table_id)
             .where(rating_history_t.c.player == key)
             .order_by(rating_history_t.c.id)
         ).all()
@@ -336,14 +350,25 @@ def player(storage: Storage, name: str, limit: int = GAMES_SHOWN) -> PlayerPage 
         ).all()
     points: dict[str, list[Point]] = defaultdict(list)
     changes: dict[str, int] = {}
-    for game, table_id, mu, sigma, at in history:
+    started: dict[str, float] = {}
+    for game, table_id, mu, sigma, at, created in history:
         line = points[game]
-        before = line[-1].rating if line else shown(MODEL.mu, MODEL.sigma)
+        if not line:
+            started[game] = float(at) if created is None else min(float(created), float(at))
+        before = line[-1].rating if line else start_rating()
         point = Point(float(at), str(table_id), float(mu), float(sigma), shown(mu, sigma))
         line.append(point)
         changes[point.table] = point.rating - before
     ratings = [
-        GameRating(str(g), shown(mu, sigma), float(mu), float(sigma), int(n), points.get(str(g), []))
+        GameRating(
+            str(g),
+            shown(mu, sigma),
+            float(mu),
+            float(sigma),
+            int(n),
+            points.get(str(g), []),
+            started.get(str(g)),
+        )
         for g, mu, sigma, n in current
     ]
     games = [
@@ -360,4 +385,24 @@ def player(storage: Storage, name: str, limit: int = GAMES_SHOWN) -> PlayerPage 
         )
         for t, g, at, seat, rank, left, n in played
     ]
-    return PlayerPage(str(user.name), ratings, games)
+    return PlayerPage(str(user.name), ratings, games, bool(user.bot))
+
+
+def rated_games(storage: Storage) -> dict[str, int]:
+    """How many tables of each game were rated (games without any left out)."""
+    tables = func.count(func.distinct(rating_history_t.c.table_id))
+    with storage.engine.connect() as conn:
+        rows = conn.execute(select(rating_history_t.c.game, tables).group_by(rating_history_t.c.game)).all()
+    return {str(game): int(n) for game, n in rows}
+
+
+def last_rated(storage: Storage, user_id: int) -> str | None:
+    """The game of an account's last rated table (None before its first)."""
+    with storage.engine.connect() as conn:
+        game = conn.execute(
+            select(rating_history_t.c.game)
+            .where(rating_history_t.c.player == user_player(user_id))
+            .order_by(rating_history_t.c.at.desc(), rating_history_t.c.id.desc())
+            .limit(1)
+        ).scalar()
+    return None if game is None else str(game)

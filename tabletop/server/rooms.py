@@ -177,8 +177,10 @@ class Room:
         self.announce_seats()
 
     def names(self) -> list[str]:
+        bots = self.hub.bot_accounts  # a bot account's name says BOT (issue 32)
         return seat_names(
-            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in self.seats
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "bot": s.user_id in bots}
+            for s in self.seats
         )
 
     # -- who is asked what ---------------------------------------------------------

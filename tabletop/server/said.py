@@ -14,11 +14,12 @@ from ..words import wording
 
 
 def seat_names(seats: Iterable[Mapping[str, Any]]) -> list[str]:
-    """``Ana``, ``Bot 2 (easy)`` or ``Seat 3``: how the log names each seat."""
+    """``Ana``, ``BOT Zeta`` (a bot account, ``"bot": true``), ``Bot 2 (easy)`` or ``Seat 3``: how the
+    log names each seat."""
     out = []
     for s in seats:
         if s.get("name"):
-            out.append(str(s["name"]))
+            out.append(f"BOT {s['name']}" if s.get("bot") else str(s["name"]))
         elif s.get("kind") == "bot":
             out.append(f"Bot {s['seat']} ({s.get('level')})")
         else:

@@ -29,6 +29,7 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
   blocked by an account, chat muted per seat, chat reports, suspended addresses and the admins'
   actions every server process applies (issue 31; moderation.py); ``users.admin`` and
   ``users.suspended``, ``game_tables.halt`` (paused or ended by an admin).
+- ``users.bot`` and ``api_tokens``: bot accounts and their API tokens, hashed (issue 32; bot_store.py).
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ users_t = Table(
     Column("created", Float, nullable=False),
     Column("admin", Boolean, nullable=False, server_default=false()),  # set by `tabletop admin grant` only
     Column("suspended", Float, nullable=True),  # when an admin suspended it (moderation.py)
+    Column("bot", Boolean, nullable=False, server_default=false()),  # a bot account (bot_store.py), for good
 )
 
 sessions_t = Table(
@@ -317,12 +319,26 @@ moderation_events_t = Table(  # the admins' actions, in order: every server proc
 )
 
 
+api_tokens_t = Table(  # a bot account's API tokens (bot_store.py): shown once, kept hashed
+    "api_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("token_hash", String(64), nullable=False, unique=True),  # the token's SHA-256, never the token
+    Column("name", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("last_used", Float, nullable=True),
+)
+
+
 @dataclass(frozen=True)
 class Account:
-    """A logged-in user, as the server passes it around (never with a password hash)."""
+    """A logged-in user, as the server passes it around (never with a password hash); ``bot``: a
+    bot account (it plays only with its API tokens: bot_auth.py)."""
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import contextlib
 import logging
 from collections import deque
 
-from fastapi import WebSocket
+from fastapi import HTTPException, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from . import logs, metrics
@@ -49,6 +49,7 @@ MESSAGE_WINDOW = 10.0  # seconds over which Settings.socket_messages count
 
 # close codes (4000-4999 are the application's)
 BAD_REQUEST, FORBIDDEN, NOT_FOUND, TIMEOUT, TOO_SLOW = 4400, 4403, 4404, 4408, 4429
+UNAUTHORIZED = 4401  # an API token not (or no longer) valid: revoked, or never made
 TOO_MANY = 4429  # a limit reached (traffic.py), as for a client too far behind
 
 
@@ -170,7 +171,14 @@ async def open_table(hub: Hub, ws: WebSocket, table_id: str, address: str) -> No
     if not isinstance(join, Join):
         await refuse(ws, "join-first", 'the first message must be {"type": "join", ...}', BAD_REQUEST)
         return
-    account = await current_user(hub, ws, hub.settings.clock)
+    try:
+        account = await current_user(hub, ws, hub.settings.clock)
+    except HTTPException as err:  # an API token refused (bot_auth.py): 401, 403 or 429
+        code, close = {401: ("unauthorized", UNAUTHORIZED), 429: ("rate-limit", TOO_MANY)}.get(
+            err.status_code, ("forbidden", FORBIDDEN)
+        )
+        await refuse(ws, code, str(err.detail), close)
+        return
     seat: int | None = None
     if join.token is not None:
         seat = room.seat_for(join.token)

@@ -29,6 +29,7 @@ def public_seats(room: Room) -> list[dict[str, JSON]]:
             "joined": s.joined or s.kind == "bot",
             "online": s.kind == "bot" or bool(room.conns.get(s.seat)),
             "user": s.name if s.user_id is not None else None,
+            "bot": s.kind == "bot" or s.user_id in room.hub.bot_accounts,  # a program plays it (issue 32)
             "absent": s.absent,
             "left": s.left,
             "rank": s.rank,

@@ -148,7 +148,7 @@ def test_finished_tables_leave_memory_and_come_back_from_the_database(
 
     monkeypatch.setattr(hub, "KEEP_FINISHED", 1)
     with running(db_url, watch_tables_per_address=3) as client:
-        ids = [create(client, ["easy", "easy"])["table"]["id"] for _ in range(3)]
+        ids = [create(client, ["easy", "easy"], game="summon7")["table"]["id"] for _ in range(3)]
         rooms = client.app.state.hub.rooms  # type: ignore[attr-defined]
         deadline = time.monotonic() + 60
         while not all(client.get(f"/api/tables/{t}").json()["status"] == "finished" for t in ids):
@@ -159,3 +159,5 @@ def test_finished_tables_leave_memory_and_come_back_from_the_database(
             steps = client.get(f"/api/tables/{t}").json()["step"]
             last = client.get(f"/api/tables/{t}/replay?step={steps}").json()
             assert last["finished"] and last["view"]["ranking"]
+        finished = {t["id"]: t["title"] for t in client.get("/api/tables").json()["finished"]}
+        assert [finished[t] for t in ids] == ["Summon 7"] * 3  # the game's title, from memory or not

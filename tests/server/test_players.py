@@ -141,7 +141,7 @@ def test_a_player_page_has_ratings_history_and_games(client: TestClient) -> None
     assert [g["left"] for g in bob["games"]] == [True, False, False, False]
     assert bob["games"][1]["change"] > 0 and bob["games"][2]["change"] < 0
     cy = client.get("/api/players/cyd").json()
-    assert cy == {"name": "cyd", "ratings": [], "games": []}
+    assert cy == {"name": "cyd", "bot": False, "ratings": [], "games": []}
     assert client.get("/api/players/nobody").status_code == 404
     assert client.get("/api/players/" + "x" * 200).status_code == 404
 
@@ -171,9 +171,9 @@ def test_the_rating_plot_is_an_svg_drawn_once_per_history(client: TestClient, mo
     drawn: list[str] = []
     draw = players.draw
 
-    def counting(page: Any) -> bytes:
+    def counting(page: Any, *rest: Any) -> bytes:
         drawn.append(page.name)
-        return draw(page)
+        return draw(page, *rest)
 
     monkeypatch.setattr(players, "draw", counting)
     ids = league(client)

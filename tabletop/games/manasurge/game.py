@@ -34,9 +34,18 @@ class ManaSurge(Game[Action]):
             "rulebook",
             "rulebook: the struck player's damage counts its own Shards; pnp: they go back first",
             choices=("rulebook", "pnp"),
+            advanced=True,
         ),
-        OptionSpec("may_decline", bool, False, "a player holding a valid card may choose to be struck"),
-        OptionSpec("metamagic_damage", bool, False, "Shards on metamagic cards count as damage too"),
+        OptionSpec(
+            "may_decline",
+            bool,
+            False,
+            "a player holding a valid card may choose to be struck",
+            advanced=True,
+        ),
+        OptionSpec(
+            "metamagic_damage", bool, False, "Shards on metamagic cards count as damage too", advanced=True
+        ),
         OptionSpec(
             "max_rounds",
             int,
@@ -44,6 +53,7 @@ class ManaSurge(Game[Action]):
             "a safety limit: the game also ends after this many spells (not in the rules)",
             minimum=1,
             maximum=10000,
+            advanced=True,
         ),
     )
 

@@ -24,7 +24,9 @@ class Megalomania(Game[Action]):
     option_specs = (
         OptionSpec("players", int, 4, "number of players", minimum=2, maximum=4),
         OptionSpec("data", str, "", "path of a missions TOML file to use instead of the packaged one"),
-        OptionSpec("pairs", bool, False, "4 players in pairs of opposite seats, each pair's points summed"),
+        OptionSpec(
+            "pairs", bool, False, "play in pairs (4 players): partners sit opposite and add up their points"
+        ),
     )
 
     def __init__(self, **options: Any) -> None:

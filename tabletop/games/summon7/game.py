@@ -32,6 +32,7 @@ class Summon7(Game[Action]):
             "a safety limit: the game also ends after this many rounds (not in the rules)",
             minimum=1,
             maximum=1000,
+            advanced=True,
         ),
         OptionSpec("data", str, "", "path of a Summon 7 deck TOML file to use instead of the packaged one"),
     )

@@ -53,15 +53,22 @@ async function send(path, body) {
   return { ok: false, status: response.status, data, message };
 }
 
-// The logged-in account's name from the server (null for a guest); tells the listeners.
-export async function refreshAccount() {
-  let name = null;
+// The logged-in account's name from the server, null for a guest (asked of /whoami, which answers
+// a guest without an error: no 401 in the console on every page a guest opens).
+export async function whoAmI() {
   try {
-    const response = await fetch("/api/account/me", { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    if (response.ok) name = (await response.json()).name || null;
+    const response = await fetch("/api/account/whoami", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    if (!response.ok) return null;
+    const data = await response.json();
+    return (data.account && data.account.name) || null;
   } catch {
-    name = null;
+    return null;
   }
+}
+
+// The logged-in account's name (null for a guest); tells the listeners.
+export async function refreshAccount() {
+  const name = await whoAmI();
   changed(name);
   return name;
 }
@@ -93,6 +100,8 @@ function dialog() {
   forgot.id = "account-forgot";
   const error = el("p", "form-error", "");
   error.id = "account-error";
+  name.setAttribute("aria-describedby", "account-error");
+  password.setAttribute("aria-describedby", "account-error");
   error.setAttribute("role", "alert");
   error.hidden = true;
   const submit = el("button", "button primary", "");
@@ -109,12 +118,18 @@ function dialog() {
     const mode = box.dataset.mode;
     error.hidden = true;
     submit.disabled = true;
+    name.removeAttribute("aria-invalid");
+    password.removeAttribute("aria-invalid");
     const answer = await send(`/api/account/${mode}`, { name: name.value.trim(), password: password.value });
     submit.disabled = false;
     if (!answer.ok) {
       error.textContent = answer.message;
       error.hidden = false;
-      password.select();
+      // the field at fault has the focus (the server names it, "field"); else the password, to type again
+      const wrong = answer.data.field === "name" ? name : password;
+      if (answer.data.field) wrong.setAttribute("aria-invalid", "true");
+      wrong.select();
+      wrong.focus();
       return;
     }
     password.value = "";
@@ -138,6 +153,7 @@ export function openAccountDialog(mode) {
   box.querySelector("#account-forgot").hidden = signup;
   box.querySelector("#account-password").autocomplete = signup ? "new-password" : "current-password";
   box.querySelector("#account-error").hidden = true;
+  for (const input of box.querySelectorAll("input")) input.removeAttribute("aria-invalid");
   if (!box.open) box.showModal();
   box.querySelector("#account-name").focus();
 }

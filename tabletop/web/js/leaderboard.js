@@ -1,12 +1,14 @@
-// The leaderboard: one game's rated players, best first (bots are rated per level too).
+// The leaderboard: one game's rated players, best first (bots are rated per level too). It opens
+// on the game in the address (?game=), else on your last rated game, else on the most rated one.
 import { api, toast } from "./api.js";
 import { el } from "./cards.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-function chosenGame(games) {
+function chosenGame(games, first) {
   const wanted = new URLSearchParams(location.search).get("game");
-  return games.some((g) => g.name === wanted) ? wanted : games[0]?.name;
+  if (games.some((g) => g.game === wanted)) return wanted;
+  return games.some((g) => g.game === first) ? first : games[0]?.game;
 }
 
 function cell(text, className) {
@@ -57,20 +59,21 @@ async function show(game) {
 }
 
 async function start() {
-  let games;
+  let data;
   try {
-    games = (await api("/api/games")).games;
+    data = await api("/api/ratings"); // every game, its rated tables, and the one to open on
   } catch (err) {
     toast(err.message);
     return;
   }
+  const games = data.games;
   const select = $("#game");
   for (const g of games) {
     const option = el("option", null, g.title);
-    option.value = g.name;
+    option.value = g.game;
     select.append(option);
   }
-  const game = chosenGame(games);
+  const game = chosenGame(games, data.first);
   if (!game) return;
   select.value = game;
   select.addEventListener("change", () => show(select.value));

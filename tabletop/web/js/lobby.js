@@ -7,7 +7,8 @@ import { countdown, describeClock, syncNow } from "./clock.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalogue = { games: [], levels: [] };
-// the time control presets of the "Time control" select
+// the time control presets of the "Time control" select (its options are short: the line below
+// the select tells the chosen one in full)
 // window: the seconds a player has to answer someone else's decision (a veto, a bid, an offer)
 const CLOCKS = {
   realtime: { mode: "realtime", move: 90, reserve: 300, window: 45 },
@@ -17,6 +18,18 @@ const CLOCKS = {
   turn3: { mode: "turn", move: 3 * 86400, reserve: 0, window: 86400 },
   none: { mode: "none" },
 };
+const CLOCK_DETAILS = {
+  realtime: "90 s a move, plus a 5 min reserve; 45 s to answer another player.",
+  fast: "30 s a move, plus a 2 min reserve; 20 s to answer another player.",
+  slow: "3 min a move, plus a 10 min reserve; 90 s to answer another player.",
+  turn: "1 day a move, plus a 3 days reserve; 12 h to answer another player.",
+  turn3: "3 days a move, no reserve; 1 day to answer another player.",
+  none: "No clock: the table waits for every player.",
+};
+
+function showClockDetail() {
+  $("#clock-detail").textContent = CLOCK_DETAILS[$("#clock").value] || "";
+}
 
 function currentGame() {
   return catalogue.games.find((g) => g.name === $("#game").value) || catalogue.games[0];
@@ -27,14 +40,22 @@ function players() {
   return input ? Number(input.value) : 2;
 }
 
+// One option's control in its label: a checkbox before its words, any other control after them.
 function optionInput(spec) {
-  const label = el("label", null, `${spec.help[0].toUpperCase()}${spec.help.slice(1)} `);
-  let input;
+  const words = `${spec.help[0].toUpperCase()}${spec.help.slice(1)}`;
   if (spec.type === "bool") {
-    input = el("input");
+    const input = el("input");
     input.type = "checkbox";
     input.checked = Boolean(spec.default);
-  } else if (spec.choices || (spec.type === "int" && spec.minimum !== null && spec.maximum !== null && spec.maximum - spec.minimum <= 40)) {
+    input.dataset.option = spec.name;
+    input.dataset.type = spec.type;
+    const label = el("label", "check option");
+    label.append(input, el("span", null, words));
+    return label;
+  }
+  const label = el("label", "option", `${words} `);
+  let input;
+  if (spec.choices || (spec.type === "int" && spec.minimum !== null && spec.maximum !== null && spec.maximum - spec.minimum <= 40)) {
     input = el("select");
     const values = spec.choices || Array.from({ length: spec.maximum - spec.minimum + 1 }, (_, i) => spec.minimum + i);
     for (const v of values) {
@@ -57,9 +78,22 @@ function optionInput(spec) {
   return label;
 }
 
+// The players' options in sight; the designers' ones (other readings of the rules, safety limits,
+// balance figures: "advanced" in the game's options) folded away, their defaults the game as printed.
 function drawOptions() {
   const game = currentGame();
-  $("#options").replaceChildren(...game.options.map(optionInput));
+  const shown = game.options.filter((spec) => !spec.advanced).map(optionInput);
+  const advanced = game.options.filter((spec) => spec.advanced);
+  if (advanced.length) {
+    const fold = el("details", "advanced-options");
+    fold.append(
+      el("summary", null, "Advanced options (for designers)"),
+      el("p", "hint muted", "Other readings of the rules and limits for testing. Leave them as they are to play the game as printed."),
+      ...advanced.map(optionInput),
+    );
+    shown.push(fold);
+  }
+  $("#options").replaceChildren(...shown);
   drawSeats();
 }
 
@@ -145,6 +179,10 @@ function showCreated(data) {
     el("p", "muted", "Each seat's link holds its secret: send each friend their own link. Anyone with the spectator link can watch."),
     list,
   );
+  // the new links in sight (they come below the form, often below the fold), the first in focus
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  box.querySelector("a, button")?.focus({ preventScroll: true });
 }
 
 function seatName(s) {
@@ -400,6 +438,8 @@ async function start() {
   showRulesLink();
   learn();
   $("#create").addEventListener("submit", create);
+  $("#clock").addEventListener("change", showClockDetail);
+  showClockDetail();
   drawOptions();
   refresh();
   setInterval(() => {

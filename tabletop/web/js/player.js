@@ -1,5 +1,6 @@
 // A player's page: ratings per game, the rating over time (an SVG drawn by the server), and the
 // finished games with their places, rating changes and replays.
+import { whoAmI } from "./account.js";
 import { api, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
 
@@ -37,15 +38,34 @@ function drawRatings(ratings) {
   $("#ratings").replaceChildren(node);
 }
 
+// Each game's rating in a sentence: from the start rating to now, over how many rated games.
+function plotSummary(r) {
+  const games = r.history.length;
+  const now = r.history[games - 1].rating;
+  const moved = now - r.start.rating;
+  const change = moved > 0 ? `up ${moved}` : moved < 0 ? `down ${-moved}` : "unchanged";
+  return `${r.title}: ${r.start.rating} at the start, ${now} after ${games} rated game${games === 1 ? "" : "s"} (${change}).`;
+}
+
+// The plot (a phone gets a narrower one with larger text) with a sentence per game under it.
 function drawPlot(name, ratings) {
-  if (!ratings.some((r) => r.history.length)) {
+  const played = ratings.filter((r) => r.history.length);
+  if (!played.length) {
     $("#plot").replaceChildren(el("p", "muted", "The plot appears after a first rated game."));
     return;
   }
+  const src = `/api/players/${encodeURIComponent(name)}/rating.svg`;
+  const picture = el("picture");
+  const narrow = el("source");
+  narrow.media = "(max-width: 640px)";
+  narrow.srcset = `${src}?size=narrow`;
   const img = el("img");
-  img.src = `/api/players/${encodeURIComponent(name)}/rating.svg`;
-  img.alt = `${name}'s rating over time, one line per game`;
-  $("#plot").replaceChildren(img);
+  img.src = src;
+  img.alt = `${name}'s rating over time, one line per game, from the start rating of ${played[0].start.rating}`;
+  picture.append(narrow, img);
+  const summary = el("ul", "plot-summary");
+  for (const r of played) summary.append(el("li", null, plotSummary(r)));
+  $("#plot").replaceChildren(picture, summary);
 }
 
 function change(g) {
@@ -80,15 +100,14 @@ function drawGames(games) {
 
 // A logged-in player may block another: neither then sits at a table where the other sits.
 async function offerBlock(name) {
-  let me;
+  const me = await whoAmI();
+  if (!me || me.toLowerCase() === name.toLowerCase()) return; // a guest, or your own page
   let blocked;
   try {
-    me = await api("/api/account/me");
     blocked = (await api("/api/account/blocks")).blocked;
   } catch {
-    return; // a guest
+    return;
   }
-  if (me.name.toLowerCase() === name.toLowerCase()) return;
   const button = $("#block");
   let on = blocked.some((n) => n.toLowerCase() === name.toLowerCase());
   const label = () => {

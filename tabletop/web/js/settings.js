@@ -2,6 +2,7 @@
 // the notification settings per kind (mail, this browser), and the links mailed by the server,
 // whose token is in the address's fragment (#verify=, #reset=, #unsubscribe=): a fragment never
 // reaches a server, so no token lands in a log. Each is read, then taken off the address bar.
+import { accountBar, onAccount, refreshAccount, whoAmI } from "./account.js";
 import { hashParams } from "./api.js";
 import { allowNotifications } from "./notify.js";
 
@@ -72,11 +73,7 @@ async function fromLink(params) {
 
 function guest() {
   $("#guest").hidden = false;
-  $("#forgot-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await call("/api/account/forgot", "POST", { account: $("#forgot-account").value });
-    say(answer.ok ? "If that account has a confirmed address, a link is on its way: look in your mail." : sentence(answer.data, "that did not work"));
-  });
+  for (const id of ["#email", "#notices", "#data"]) $(id).hidden = true;
 }
 
 async function showEmail() {
@@ -130,7 +127,8 @@ async function showNotices() {
 }
 
 async function show() {
-  const loggedIn = await showEmail();
+  // a guest is asked nothing that needs an account (no 401 in the console)
+  const loggedIn = (await whoAmI()) !== null && (await showEmail());
   if (!loggedIn) {
     if (!$("#reset").hidden || !$("#unsubscribe").hidden) return;
     guest();
@@ -142,6 +140,11 @@ async function show() {
 }
 
 function setup() {
+  $("#forgot-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await call("/api/account/forgot", "POST", { account: $("#forgot-account").value });
+    say(answer.ok ? "If that account has a confirmed address, a link is on its way: look in your mail." : sentence(answer.data, "that did not work"));
+  });
   $("#email-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const answer = await call("/api/account/email", "PUT", { address: $("#email-address").value });
@@ -174,4 +177,15 @@ function setup() {
 const params = hashParams();
 if (location.hash) history.replaceState(null, "", location.pathname); // the token leaves the address bar
 setup();
-fromLink(params).then(show);
+// the header's log in / sign up / log out: a guest who came to see their settings logs in here
+let shown = false;
+accountBar($("#account"));
+onAccount(() => {
+  if (shown) show();
+});
+refreshAccount();
+fromLink(params)
+  .then(show)
+  .then(() => {
+    shown = true;
+  });

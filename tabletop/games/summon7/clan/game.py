@@ -38,9 +38,23 @@ class Clan(Game[ClanAction]):
             minimum=0,
             maximum=1000,
         ),
-        OptionSpec("head", int, 150, "the Head of House's starting leadership", minimum=1, maximum=2000),
         OptionSpec(
-            "rounds", int, 12, "the main game ends after this many rounds at most", minimum=1, maximum=100
+            "head",
+            int,
+            150,
+            "the Head of House's starting leadership",
+            minimum=1,
+            maximum=2000,
+            advanced=True,
+        ),
+        OptionSpec(
+            "rounds",
+            int,
+            12,
+            "the main game ends after this many rounds at most",
+            minimum=1,
+            maximum=100,
+            advanced=True,
         ),
         OptionSpec("data", str, "", "path of a clan content TOML file to use instead of the packaged one"),
     )
