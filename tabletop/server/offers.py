@@ -8,12 +8,20 @@ own messages (``offer``, ``withdraw``, ``reply``: messages.py), from which the s
 game's move with the ``Trading`` methods; an action message naming such a move is refused like any
 text that is not one of the seat's choices (``core.protocol.offered``).
 
+The players' lists hold the offers made on a turn too (R-MC30: ``offer``, answered at once by
+``trade``), numbered -1, -2, ... in the order they were sent, so that a seat reads every offer made
+by it or to it in one list; they have no promise, no countdown and no withdrawal, and their answer
+is the receiver's question (its ``accept`` or ``decline``).
+
 This module keeps what the rules do not: each offer's promise (a note between its two players,
 stored with its action, never part of the game's record), when it was made (a timed table lets an
 open offer expire after four response windows, applying the game's ``expire`` move for the
 receiver), how each closed (for the players' lists), and a limit on how many offers a seat makes a
 minute.  A bot (or the takeover bot of an absent seat) answers an offer made to it, deciding on the
-game's question for that offer (``Trading.trade_question``) from its own view.  Everything here is
+game's question for that offer (``Trading.trade_question``) from its own view; when it declines, it
+says why in a line (its agent's ``explain``: what the things in the offer are worth to it) to the
+offer's maker alone, at once (a ``notice``) and as the offer's ``reason`` in the maker's list (the
+answer's note, stored with it as a promise is with an offer).  Everything here is
 rebuilt from the stored actions and their events when a table is loaded.
 """
 
@@ -21,12 +29,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..agents import observe
 from ..core.errors import IllegalAction
-from ..core.protocol import JSON, Event
+from ..core.protocol import JSON, Event, State
 from ..core.trading import Trading
+from . import bots
 from .bots import bot_seed
 from .limits import Limiter
 from .messages import dumps
@@ -42,6 +53,7 @@ OPEN, ACCEPTED, DONE = "open", "accepted", "done"
 PER_MINUTE = 12  # offers a seat may make in a minute
 KEEP_CLOSED = 10  # closed offers each seat still sees
 WINDOWS = 4  # an open offer expires after this many response windows (timed tables)
+TURN_KINDS = frozenset(("offer", "offer-cards", "trade"))  # an offer made on a turn (R-MC30)
 
 
 @dataclass
@@ -57,8 +69,10 @@ class Kept:
     at: float
     status: str = OPEN
     reason: str | None = None
+    turn: bool = False  # made on the maker's turn (R-MC30): answered as the receiver's question
 
-    def to_json(self, now: float, ends: float | None) -> dict[str, JSON]:
+    def to_json(self, now: float, ends: float | None, reader: int | None = None) -> dict[str, JSON]:
+        """The offer as ``reader`` lists it: a declined offer's reason (a bot's) only to its maker."""
         return {
             "id": self.id,
             "from": self.frm,
@@ -67,10 +81,11 @@ class Kept:
             "ask": list(self.ask),
             "note": self.note,
             "status": self.status,
-            "reason": self.reason,
+            "reason": self.reason if self.status != "declined" or reader == self.frm else None,
             "at": self.at,
             "ends": ends if self.status == OPEN else None,
             "now": now,
+            "turn": self.turn,
         }
 
 
@@ -80,6 +95,8 @@ class Offers:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.items: list[Kept] = []  # oldest first
+        self.in_turn: Kept | None = None  # the offer made on a turn that waits for its answer
+        self.turns = 0  # offers made on a turn so far (numbered -1, -2, ...)
         self.made = Limiter(PER_MINUTE, 60.0, room.hub.settings.clock)
 
     @property
@@ -123,10 +140,37 @@ class Offers:
                     offer.status = DONE
                 else:
                     offer.status, offer.reason = data["status"], data.get("reason")
+                    if offer.status == "declined" and note:  # a bot's reason (``decline_reason``)
+                        offer.reason = note
+            elif kind in TURN_KINDS and self.trading:
+                found_turn = self._turn_offer(kind, data, at)
+                if found_turn is None:
+                    continue
+                offer = found_turn
             else:
                 continue
             changed.update((offer.frm, offer.to))
         return changed
+
+    def _turn_offer(self, kind: str, data: Mapping[str, Any], at: float) -> Kept | None:
+        """An offer made on a turn: sent (``offer``, its event cards for its two players in
+        ``offer-cards``), then answered (``trade``)."""
+        if kind == "offer":
+            self.turns += 1
+            offer = Kept(-self.turns, data["seat"], data["to"], list(data["give"]), list(data["ask"]), "", at)
+            offer.turn = True
+            self.items.append(offer)
+            self.in_turn = offer
+            return offer
+        waiting = self.in_turn
+        if waiting is None:
+            return None
+        if kind == "offer-cards":
+            waiting.give = list(data["give"])
+        else:
+            waiting.status = DONE if data["accepted"] else "declined"
+            self.in_turn = None
+        return waiting
 
     def find(self, number: Any) -> Kept | None:
         for offer in reversed(self.items):  # the newest are answered most
@@ -142,7 +186,7 @@ class Offers:
         mine = [o for o in self.items if seat in (o.frm, o.to)]
         live = [o for o in mine if o.status in (OPEN, ACCEPTED)]
         closed = [o for o in mine if o.status not in (OPEN, ACCEPTED)][-KEEP_CLOSED:]
-        return [o.to_json(now, self.ends(o)) for o in sorted(live + closed, key=lambda o: o.id)]
+        return [o.to_json(now, self.ends(o), seat) for o in sorted(live + closed, key=lambda o: o.id)]
 
     def send(self, seats: set[int]) -> None:
         """The seats' lists changed: to their connections."""
@@ -197,7 +241,7 @@ class Offers:
     # -- clocks -------------------------------------------------------------------------------------
     def ends(self, offer: Kept) -> float | None:
         control = self.room.clocks.control
-        if offer.status != OPEN or not control.timed:
+        if offer.status != OPEN or offer.turn or not control.timed:
             return None
         return offer.at + WINDOWS * control.window
 
@@ -224,11 +268,19 @@ class Offers:
         if not self.items or not room.hub.runs(room):
             return
         for offer in self.items:
+            if offer.turn:
+                continue  # answered as the receiver's question, by its bot like any other
             if offer.status == OPEN and room.bot_plays(offer.to) and offer.id not in room.consulting:
                 room.consulting.add(offer.id)
                 task = asyncio.get_running_loop().create_task(self._consult(offer), name=f"offer-{offer.id}")
                 room.background.add(task)
                 task.add_done_callback(room.background.discard)
+
+    def tell(self, seat: int, text: str) -> None:
+        """A line for ``seat``'s connections alone (a ``notice``, which the page shows at once)."""
+        told = dumps({"type": "notice", "code": "declined", "text": text})
+        for conn in list(self.room.conns.get(seat) or ()):
+            conn.send(told)
 
     async def _consult(self, offer: Kept) -> None:
         room = self.room
@@ -248,8 +300,11 @@ class Offers:
             async with room.lock:
                 if offer.status == OPEN and room.bot_plays(offer.to) and not room.over:
                     move = self._state().answer_action(offer.id, answer == "accept")
-                    try:
-                        await room.submit_anytime(offer.to, move, auto=True)
+                    why = decline_reason(question, offer.to, level, seed) if answer == "decline" else None
+                    try:  # the reason is stored with the answer, as a promise is with an offer
+                        await room.submit_anytime(offer.to, move, why, auto=True)
+                        if why is not None:
+                            self.tell(offer.frm, f"{room.names()[offer.to]} declines: {why}.")
                     except Refused as err:  # not possible now: it declines instead
                         log.info("table %s: offer %d: %s", room.id, offer.id, err.message)
                         if answer == "accept":
@@ -258,3 +313,16 @@ class Offers:
                             )
         finally:
             room.consulting.discard(offer.id)
+
+
+def decline_reason(question: State[Any], seat: int, level: str, seed: int) -> str | None:
+    """Why the bot at ``level`` declines the offer ``question`` asks ``seat`` about (its answer
+    step), in its own words (``Agent.explain``, from ``seat``'s observation alone: what the things
+    in the offer are worth to it); None when it says nothing, or cannot."""
+    try:
+        obs = observe(question, seat)
+        declining = next(a for a in obs.legal if str(a) == "decline")
+        return bots.agent_for(level, seed).explain(obs, declining)
+    except Exception:
+        log.exception("a bot's reason for declining could not be worked out")
+        return None

@@ -131,14 +131,15 @@ def join(ws: WebSocketTestSession, token: str | None = None) -> dict[str, Any]:
 
 
 def receive(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The next message of type ``kind``, skipping (and recording) others such as seat news."""
+    """The next message of type ``kind``, skipping (and recording) others such as seat news and a
+    seat's list of trade offers (an offer made on a turn is in its two players' lists)."""
     while True:
         message: dict[str, Any] = json.loads(ws.receive_text())
         if seen is not None:
             seen.append(message)
         if message["type"] == kind:
             return message
-        assert message["type"] in ("seats", "rematch"), message
+        assert message["type"] in ("seats", "rematch", "offers"), message
 
 
 def act(ws: WebSocketTestSession, action: str, step: int | None = None) -> None:

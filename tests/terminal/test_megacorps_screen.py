@@ -164,6 +164,7 @@ def test_the_decision_in_progress_is_shown() -> None:
     shown = text_of(screen.render_view(view_of(state, 0), labels_of(state, 0), [], True))
     assert "Aerospace is about to pay out: 5 competitors, 3 a company." in shown
     assert "It would pay: you 3." in shown and "play oversupply" in shown
+    assert "Everyone holding an event card is asked, so nobody learns who holds" in shown  # issue 29
 
     state = table()
     for text in ("play kleptocrats", "target rus", "bid 4"):

@@ -441,7 +441,9 @@ def test_event_cards_and_their_targets_in_words() -> None:
     assert said(called.kind, called.data, 1) == "Mokia calls a payout of Aerospace (and takes the Paid card)."
     assert state.to_act() == (0,) and view_of(state, 0)["phase"] == "respond"
     # two unowned companies and two owners: 4 competitors, 4 a company; Oversupply makes it 5, 3 each
-    assert label(state, "play oversupply") == "Play Oversupply: Aerospace would pay you 6 (now 8)"
+    assert label(state, "play oversupply") == (
+        "Play Oversupply: Aerospace would pay you 6 (now 8), Globbo 3 (now 4)"
+    )
     assert label(state, "pass") == "Play no card: let it pay out"
     assert said("round", {"round": 5, "active": 2, "deck": 0}, 2) == (
         "Round 5: You hold the Active Player card (the deck is empty: this is the final round)."

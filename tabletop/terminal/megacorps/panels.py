@@ -26,6 +26,7 @@ from ...words.megacorps import (
     rate,
 )
 from ...words.megacorps import company_name as company
+from ...words.megacorps.asked import everyone_asked
 from ...words.seats import seat_name as name
 from ..style import DIM, YOU
 
@@ -263,7 +264,7 @@ def payout_lines(view: View, labels: Sequence[str], decision: Mapping[str, Any])
     me = view["seat"]
     paid = [f"{'you' if s == me else name(labels, s)} {a}" for s, a in enumerate(decision["paid"]) if a]
     lines = [head, Text(f"It would pay: {', '.join(paid) or 'nobody'}.")]
-    lines.append(Text("Holders of event cards may play Oversupply or Shortages first.", style=DIM))
+    lines.append(Text(everyone_asked("respond"), style=DIM))  # and why everyone is asked
     return lines
 
 

@@ -226,7 +226,8 @@ export function boardTable(view, ctx, places) {
   }
   table.append(thead, body);
   for (const node of table.querySelectorAll("[data-action]")) {
-    attachPreview(node, view, node.dataset.action, (seat) => nameOf(seat, ctx));
+    const text = node.dataset.action;
+    attachPreview(node, view, text, (seat) => nameOf(seat, ctx), label(ctx, text));
   }
   const wrap = el("div", "mc-board-wrap");
   wrap.tabIndex = 0; // it may scroll in its own box (a phone): the keyboard scrolls it too

@@ -1,13 +1,18 @@
 // MegaCorps' decision in progress: what is being decided (a war's totals, a payout's preview, how
-// many have answered a sealed bid or vote, a trade offer), who is asked, and your own choices: the
-// ones the board does not take (megacorps-board.js) as grouped buttons, numbers (bids, prices,
-// mercenaries from the bank, a war sale) as a number input limited to the legal range, and a
-// trade offer composed item by item (give, ask, then send or drop); on your turn, a box showing the
-// preview of the place on the board pointed at (megacorps-preview.js).
+// many have answered a sealed bid or vote, a trade offer), who is asked and why (a window asked of
+// everybody so that nobody learns who holds a card says so), and your own choices: the ones the
+// board does not take (megacorps-board.js) as grouped buttons, numbers (bids, prices, mercenaries
+// from the bank, a war sale) as a number input limited to the legal range; on your turn, why an
+// industry cannot be paid out by your Action when it cannot, the buttons that open the one trade
+// composer (megacorps-composer.js: the page makes its offers at any time, not the turn's in-turn
+// offers of R-MC30), and a box showing the preview of the place on the board pointed at
+// (megacorps-preview.js).
 import { el } from "./cards.js";
 import { label } from "./words.js";
 import { nameOf } from "./megacorps-board.js";
+import { openComposer, partners } from "./megacorps-composer.js";
 import { companyName, countryName, eventInfo, industryName, isEvent, itemName } from "./megacorps-names.js";
+import { canTrade } from "./megacorps-offers.js";
 import { previewBox } from "./megacorps-preview.js";
 
 const TITLES = {
@@ -19,8 +24,8 @@ const TITLES = {
 };
 const PROMPTS = {
   draft: "Your pick: click an unowned company on the board to take it.",
-  turn: "Your turn: take one Action. | Play event cards or offer trades first if you like, then click a company to buy it (or to intervene against it), a country to attack it, an industry to pay it out, or choose below.",
-  target: "Choose your event card's target: click it on the board.",
+  turn: (ctx, view, legal) => `Your turn: take one Action. | ${turnHint(legal)}`,
+  target: (ctx, view) => `Choose the target of ${eventInfo(String((view.decision || {}).card || "")).name || "your event card"}: click it on the board.`,
   veto: "Allow the purchase, or veto it?",
   rebuy: "Your purchase was vetoed: click another company to buy, or pass.",
   bank: (ctx) => {
@@ -34,8 +39,12 @@ const PROMPTS = {
   "war-gi": "You won: click a company of the loser's in that country to intervene against it, or pass.",
   bid: "Your sealed bid: nobody sees it before everyone has bid.",
   vote: "Your sealed vote: nobody sees it before everyone has voted.",
-  respond: "This industry is about to pay out: play Oversupply or Shortages from your hand, or pass.",
-  compose: "Put your offer together: what you give, what you ask; then send it (or drop it).",
+  respond: (ctx, view, legal) => {
+    const words = (ctx.content && ctx.content.asked) || {};
+    const asked = (words.respond || {})[legal.some((t) => t.startsWith("play ")) ? "play" : "neither"];
+    return `${asked || "This industry is about to pay out: play Oversupply or Shortages from your hand, or pass."}${whyAsked(ctx, "respond") ? ` | ${whyAsked(ctx, "respond")}` : ""}`;
+  },
+  compose: "An offer begun on your turn (while a bot played for you): send it as it is, or drop it. | To make another, use “Offer a trade”.",
   answer: "Accept this offer, or decline it?",
 };
 const SIMPLE = {
@@ -49,6 +58,43 @@ const NUMBERS = {
   "sell d": ["Offer to the defender", "Sell a mercenary to the defender for"],
 };
 const remembered = {}; // the number inputs' values, by question, across redrawings
+
+// Why a window is asked of everybody (the words' content, tabletop/words/megacorps/asked.py), or "".
+function whyAsked(ctx, phase) {
+  const words = (ctx.content && ctx.content.asked) || {};
+  return (words.why || {})[phase] || "";
+}
+
+function joinOr(parts) {
+  return parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
+}
+
+// The turn's hint, naming only the clicks on the board that are among your choices now.
+function turnHint(legal) {
+  const can = (verb) => legal.some((t) => t.startsWith(`${verb} `));
+  const clicks = [];
+  if (can("buy")) clicks.push(can("intervene") ? "a company to buy it (or to intervene against it)" : "a company to buy it");
+  else if (can("intervene")) clicks.push("another player's company to intervene against it");
+  if (can("war")) clicks.push("a country to attack it");
+  if (can("payout")) clicks.push("an industry to pay it out");
+  const first = "Play event cards or offer trades first if you like, then";
+  return clicks.length ? `${first} click ${joinOr(clicks)}, or choose below.` : `${first} choose below.`;
+}
+
+// Why no industry may be paid out by the turn's Action now ("" when one may), for ``seat``'s turn.
+function payoutClosed(view, ctx) {
+  if (view.phase !== "turn") return "";
+  const mine = view.turn === ctx.me;
+  if (view.paid === view.turn) {
+    return mine
+      ? "You hold the Paid card: you may not pay out an industry as your Action until another player takes it by paying one out. Choose another Action."
+      : `${nameOf(view.turn, ctx)} holds the Paid card: no payout by an Action on this turn.`;
+  }
+  if (view.payout_done) {
+    return `No industry may be paid out by an Action until the next round: one already was this round (only one a round)${mine ? ". Choose another Action" : ""}.`;
+  }
+  return "";
+}
 
 function names(seats, ctx) {
   return seats.map((s) => nameOf(s, ctx)).join(", ");
@@ -162,11 +208,18 @@ function context(view, ctx) {
     case "draft":
       out.push(line(`Each player takes two companies, clockwise from the Active Player: ${view.draft_left} pick${view.draft_left === 1 ? "" : "s"} left.`));
       break;
-    case "turn":
-      out.push(line(`${turns} turn: ${view.offers_left} trade offer${view.offers_left === 1 ? "" : "s"} left${view.payout_done ? "; an industry was already paid out by an Action this round" : ""}.`));
+    case "turn": {
+      if (view.turn !== ctx.me) out.push(line(`${turns} turn: one Action, after any event cards and trades.`));
+      const closed = payoutClosed(view, ctx);
+      if (closed) {
+        const box = line(closed, view.turn === ctx.me ? "mc-closed" : "mc-line muted");
+        box.dataset.closed = view.paid === view.turn ? "paid" : "done";
+        out.push(box);
+      }
       break;
+    }
     case "target":
-      out.push(line(`${does(view.turn, ctx, "choose")} the target of an event card.`));
+      out.push(line(`${does(view.turn, ctx, "choose")} the target of ${eventInfo(String(d.card || "")).name || "an event card"}.`));
       break;
     case "veto":
       out.push(line(`${does(d.buyer, ctx, "want")} to buy ${companyName(d.company)}: the country's owner may veto it (antitrust).`));
@@ -192,6 +245,7 @@ function context(view, ctx) {
       break;
     case "respond":
       out.push(payoutBox(view, ctx));
+      if (!(view.to_act || []).includes(ctx.me) && whyAsked(ctx, "respond")) out.push(line(whyAsked(ctx, "respond"), "mc-line muted mc-why-asked"));
       break;
     case "compose": case "answer":
       out.push(offerBox(view, ctx));
@@ -281,41 +335,18 @@ function numberChoice(view, ctx, legal, prefix) {
   return box;
 }
 
-function kindOf(arg) {
-  if (/^\d+$/.test(arg)) return "money";
-  if (arg === "merc") return "merc";
-  if (arg.includes(".")) return "company";
-  return isEvent(arg) ? "card" : "country";
-}
-
-function itemButton(ctx, text) {
-  const [verb, arg] = text.split(" ");
-  const kind = kindOf(arg);
-  const title = kind === "money" ? `+${arg}` : kind === "merc" ? "a mercenary" : kind === "card" ? eventInfo(arg).name : kind === "company" ? companyName(arg) : countryName(arg);
-  const node = button(ctx, text, title, `item ${kind}`);
-  node.setAttribute("aria-label", `${verb === "give" ? "Give" : "Ask for"} ${kind === "money" ? `${arg} money` : title}`);
-  return node;
-}
-
-function composer(view, ctx, legal) {
-  const box = el("div", "mc-composer");
-  const columns = el("div", "mc-columns");
-  for (const [verb, title] of [["give", "You give"], ["ask", `You ask of ${nameOf(view.decision.to, ctx)}`]]) {
-    const col = el("div", `mc-column ${verb}`);
-    col.append(el("h3", null, title));
-    const mine = legal.filter((t) => t.startsWith(`${verb} `));
-    const byKind = { money: [], merc: [], company: [], country: [], card: [] };
-    for (const t of mine) byKind[kindOf(t.split(" ")[1])].push(itemButton(ctx, t));
-    const parts = [
-      group("money", byKind.money), group(null, byKind.merc), group("companies", byKind.company),
-      group("countries", byKind.country), group("event cards", byKind.card),
-    ].filter(Boolean);
-    if (!parts.length) col.append(el("p", "muted", "nothing more to add"));
-    col.append(...parts);
-    columns.append(col);
-  }
-  box.append(columns);
-  return box;
+// Buttons opening the one trade composer (in the Trades panel), addressed to each other player.
+function tradeButtons(view, ctx) {
+  return partners(view, ctx.me).map((seat) => {
+    const node = el("button", "action mc-choice trade mc-trade-open");
+    node.type = "button";
+    node.dataset.tradeTo = String(seat);
+    node.setAttribute("aria-label", `Offer a trade to ${nameOf(seat, ctx)}`);
+    node.append(el("b", null, nameOf(seat, ctx)));
+    node.title = "Opens the trade composer: give and ask anything; play goes on while the offer waits for an answer";
+    node.addEventListener("click", () => openComposer(seat));
+    return node;
+  });
 }
 
 // The choices the board did not take, grouped.  ``placed``: the texts the board offers.
@@ -331,14 +362,11 @@ function choices(view, ctx, legal, placed) {
     const nums = take(rest.filter((t) => t.startsWith(`${prefix} `)));
     if (nums.length) parts.push(numberChoice(view, ctx, nums, prefix));
   }
-  if (view.phase === "compose") {
-    take(rest.filter((t) => /^(give|ask) /.test(t)));
-    parts.push(composer(view, ctx, legal));
-  }
+  take(rest.filter((t) => /^(give|ask) /.test(t))); // an in-turn offer is sent as it is, or dropped
   const votes = take(rest.filter((t) => t.startsWith("vote ")));
   parts.push(group("Vote for", votes.map((t) => button(ctx, t, nameOf(Number(t.split(" ")[1]), ctx), "vote"))));
-  const offers = take(rest.filter((t) => t.startsWith("offer ")));
-  parts.push(group("Offer a trade to", offers.map((t) => button(ctx, t, nameOf(Number(t.split(" ")[1]), ctx), "trade"))));
+  take(rest.filter((t) => t.startsWith("offer "))); // the one composer makes the page's offers
+  if (view.phase === "turn" && canTrade(view, ctx)) parts.push(group("Offer a trade to", tradeButtons(view, ctx)));
   const d = view.decision || {};
   const aids = take(rest.filter((t) => t.startsWith("aid ")));
   parts.push(group("Give a mercenary", aids.map((t) => {
@@ -367,7 +395,7 @@ export function decisionPanel(view, ctx, legal, placed) {
   box.append(head, ...context(view, ctx));
   const prompt = el("div", "prompt");
   if (mine) {
-    const asked = typeof PROMPTS[view.phase] === "function" ? PROMPTS[view.phase](ctx) : PROMPTS[view.phase];
+    const asked = typeof PROMPTS[view.phase] === "function" ? PROMPTS[view.phase](ctx, view, legal) : PROMPTS[view.phase];
     const [said, hint] = (asked || "Your decision.").split(" | ");
     prompt.textContent = said;
     if (hint) prompt.append(el("span", "hint", hint));
@@ -377,7 +405,7 @@ export function decisionPanel(view, ctx, legal, placed) {
     prompt.textContent = waiting.length ? `Waiting for ${names(waiting, ctx)}…` : "Waiting…";
   }
   box.append(prompt);
-  const preview = mine ? previewBox(view) : null; // what a place on the board would do, when pointed at
+  const preview = mine ? previewBox(view, legal) : null; // what a place on the board would do, when pointed at
   if (preview) box.append(preview);
   if (mine) box.append(...choices(view, ctx, legal, placed));
   return box;

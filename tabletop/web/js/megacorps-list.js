@@ -4,7 +4,8 @@
 // need a long walk through it: the list keeps every choice in sight, and its preview too.
 import { el } from "./cards.js";
 import { nameOf, placeWords } from "./megacorps-board.js";
-import { previewParts } from "./megacorps-preview.js";
+import { label as wordsOf } from "./words.js";
+import { previewOf } from "./megacorps-preview.js";
 
 const GROUPS = [
   ["take", "Take"], ["buy", "Buy"], ["intervene", "Intervene against"], ["war", "Launch a war on"],
@@ -16,12 +17,13 @@ function preview(select, view, ctx) {
   const table = select.closest(".mc-table");
   const box = table && table.querySelector(".mc-preview");
   if (!box) return;
-  const parts = previewParts(view, select.value, (seat) => nameOf(seat, ctx));
+  const parts = previewOf(view, select.value, (seat) => nameOf(seat, ctx), wordsOf(ctx, select.value));
   if (!parts) return;
   const line = el("p", "mc-preview-text");
   line.append(...parts.map((p) => (typeof p === "string" ? document.createTextNode(p) : p)));
   box.dataset.for = select.value;
   box.classList.add("showing");
+  box.classList.remove("floated");
   box.replaceChildren(line);
 }
 

@@ -61,7 +61,7 @@ export function companyName(code) {
 
 // A trade item as the view writes it ("5", "merc", "aer.jpn", "jpn", an event code, "card").
 export function itemName(code) {
-  if (/^\d+$/.test(code)) return `${code} Euros`;
+  if (/^\d+$/.test(code)) return `${code} Euro${code === "1" ? "" : "s"}`;
   if (code === "merc") return "a mercenary";
   if (code === "card") return "an event card";
   if (code.includes(".")) return companyName(code);

@@ -1,15 +1,16 @@
-// MegaCorps' table: every player's money, mercenaries, event cards (a count) and markers; the
+// MegaCorps' table: every player's money, mercenaries, event cards (a count) and markers; whose
+// decision the table waits for and what you lost to others' moves (megacorps-notices.js); the
 // decision in progress with your choices (megacorps-choices.js); your own event cards with their
-// texts; the board of industries by countries (megacorps-board.js).  Everything drawn comes from
+// texts (megacorps-hand.js); the board of industries by countries (megacorps-board.js).  Everything drawn comes from
 // one seat's view (or a spectator's): the others' event cards are counts, a sealed bid or vote
 // shows only as "answered".  Names and texts: megacorps-names.js.
 import { el, headCell } from "./cards.js";
-import { label } from "./words.js";
-import { boardTable, nameOf, placeActions, whyOf } from "./megacorps-board.js";
-import { markWhy } from "./why.js";
+import { boardTable, nameOf, placeActions } from "./megacorps-board.js";
 import { decisionPanel, keepFocus } from "./megacorps-choices.js";
+import { handArea } from "./megacorps-hand.js";
 import { placeList } from "./megacorps-list.js";
 import { corporationName, countryName, eventInfo, payoutTable, useContent } from "./megacorps-names.js";
+import { lossNotices, waitingChip } from "./megacorps-notices.js";
 import { keepFocus as keepTrading, tradesPanel } from "./megacorps-offers.js";
 
 const PHASES = {
@@ -27,12 +28,6 @@ function legalOf(view, ctx) {
   return ctx.act && ctx.me !== null && ctx.me !== undefined && asked(view).includes(ctx.me) ? view.legal || [] : [];
 }
 
-function handOf(view, seat, ctx) {
-  if (view.seat === seat && Array.isArray(view.hand)) return view.hand;
-  if (ctx.hands && Array.isArray(ctx.hands[seat])) return ctx.hands[seat];
-  return null;
-}
-
 function tag(text, cls, title) {
   const node = el("span", `tag ${cls || ""}`.trim(), text);
   if (title) node.title = title;
@@ -48,7 +43,13 @@ function topBar(view, ctx) {
   deck.dataset.deck = String(view.deck);
   deck.title = `${view.deck} event card${view.deck === 1 ? "" : "s"} left to draw: the game ends when the deck is empty`;
   bar.append(deck);
-  if (view.active >= 0) bar.append(el("span", "chip", `Active Player: ${nameOf(view.active, ctx)}`));
+  if (view.active >= 0) {
+    const active = el("span", "chip mc-active-chip", `Active Player: ${nameOf(view.active, ctx)}`);
+    active.title = "Holds the Active Player card: draws an event card and begins the round (not whose decision it is now)";
+    bar.append(active);
+  }
+  const waiting = waitingChip(view, ctx);
+  if (waiting) bar.append(waiting);
   if (view.paid >= 0) bar.append(el("span", "chip", `Paid: ${nameOf(view.paid, ctx)}`));
   if (view.clones) bar.append(el("span", "chip flag-chip", "Clone Soldiers: Biotech gives mercenaries"));
   return bar;
@@ -116,66 +117,6 @@ function players(view, ctx) {
   return row;
 }
 
-// ---- your event cards ---------------------------------------------------------------------------
-let cardCount = 0; // ids for the cards' texts
-
-function eventCard(code, ctx, action, why) {
-  const info = eventInfo(code);
-  const node = el(action ? "button" : "div", "mc-card");
-  node.dataset.card = code;
-  node.append(el("b", "mc-card-name", info.name));
-  if (info.timing) node.append(el("span", `mc-timing ${info.timing}`, info.timing === "payout" ? "when an industry pays out" : "on your turn"));
-  const text = el("span", "mc-card-text", info.text);
-  text.id = `mc-text-${code}-${(cardCount += 1)}`;
-  node.append(text);
-  node.setAttribute("aria-label", action ? `Play ${info.name}` : info.name);
-  node.setAttribute("aria-describedby", text.id); // the whole text, even where it shows clamped
-  node.title = info.text;
-  if (action) {
-    node.type = "button";
-    node.classList.add("playable");
-    node.dataset.action = action;
-    const words = label(ctx, action);
-    // the card's text once: the words of playing it may already say its effect
-    const said = words.includes(": ") ? words.slice(words.indexOf(": ") + 2) : "";
-    if (words !== action) node.title = said && info.text.includes(said) ? words : `${words}: ${info.text}`;
-    node.addEventListener("click", () => ctx.act(action));
-  } else if (why) {
-    markWhy(node, why); // pointing at it, focusing or tapping it says why it cannot be played now
-  }
-  return node;
-}
-
-function handArea(view, ctx, legal, placed) {
-  // your own; on the replay page, the seat it is seen by (or, seen by everyone, the first)
-  const seat = ctx.me ?? (typeof view.seat === "number" ? view.seat : ctx.hands ? ctx.perspective ?? 0 : null);
-  const cards = seat === null || seat === undefined ? null : handOf(view, seat, ctx);
-  if (!cards) return null;
-  const box = el("section", "mc-hand");
-  box.dataset.seat = String(seat);
-  box.append(el("h2", null, seat === ctx.me ? "Your event cards" : `${nameOf(seat, ctx)}'s event cards`));
-  const row = el("div", "mc-cards");
-  for (const code of cards) {
-    const action = legal.includes(`play ${code}`) ? `play ${code}` : null;
-    if (action) placed.add(action);
-    row.append(eventCard(code, ctx, action, seat === ctx.me ? whyOf(view, ctx, `play ${code}`) : null));
-  }
-  if (!cards.length) row.append(el("p", "muted", "no event cards"));
-  box.append(row);
-  const known = seat === ctx.me ? view.known || [] : [];
-  if (known.length) {
-    const list = el("ul", "mc-known");
-    for (const [holder, code] of known) {
-      const item = el("li", null, `${nameOf(holder, ctx)} holds ${eventInfo(code).name} (you saw it)`);
-      item.dataset.holder = String(holder);
-      item.dataset.knownCard = code;
-      list.append(item);
-    }
-    box.append(list);
-  }
-  return box;
-}
-
 // ---- the whole table ----------------------------------------------------------------------------
 export function renderTable(root, ctx) {
   useContent(ctx);
@@ -192,7 +133,10 @@ export function renderTable(root, ctx) {
   if (list) (decision.querySelector(".mc-preview") || decision.querySelector(".prompt")).after(list);
   middle.append(decision);
   if (hand) middle.append(hand);
-  table.append(topBar(view, ctx), players(view, ctx), middle, boardTable(view, ctx, places));
+  table.append(topBar(view, ctx));
+  const lost = lossNotices(view, ctx);
+  if (lost) table.append(lost);
+  table.append(players(view, ctx), middle, boardTable(view, ctx, places));
   keepFocus(root, () => root.replaceChildren(table));
 }
 

@@ -7,13 +7,15 @@ texts (corporations, industries, countries, event cards) come from the packaged 
 Private events (a drawn card, a sealed bid or vote, the cards in an offer) are worded only for the
 seats allowed to see them: for any other reader ``describe_event`` gives None.
 
-The words live in three modules: names.py (names, an offer's items, what the view shows computed as
-the rules do), actions.py (``describe_action``) and events.py (``describe_event``).
+The words live in these modules: names.py (names, an offer's items, what the view shows computed as
+the rules do), actions.py (``describe_action``), events.py (``describe_event``), offers.py (offers
+made at any time) and asked.py (why a window is asked of everybody, and the payout window's question).
 """
 
 from __future__ import annotations
 
 from .actions import describe_action
+from .asked import EVERYONE_ASKED, everyone_asked, respond_prompt
 from .events import describe_event
 from .names import (
     CORPORATIONS,
@@ -67,6 +69,7 @@ __all__ = [
     "DATA",
     "ECONOMY",
     "EVENTS",
+    "EVERYONE_ASKED",
     "GOVERNMENT_CODES",
     "GOVERNMENT_NAMES",
     "INDUSTRIES",
@@ -92,6 +95,7 @@ __all__ = [
     "event_effect",
     "event_name",
     "event_text",
+    "everyone_asked",
     "force_of",
     "government_name",
     "industry_name",
@@ -104,6 +108,7 @@ __all__ = [
     "payout_amounts",
     "plural",
     "rate",
+    "respond_prompt",
     "seat_names",
     "split_company",
     "whose",

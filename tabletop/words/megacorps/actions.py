@@ -144,6 +144,8 @@ def target_label(code: str, view: View, names: Names) -> str:
 
 
 def respond_label(card: str, view: View, names: Names) -> str:
+    """What the payout would pay with the card played: you first, then each other seat paid either
+    way (the preview of Oversupply and Shortages, issue 29)."""
     decision = view.get("decision") or {}
     industry = str(decision.get("industry", ""))
     event = EVENTS.get(card)
@@ -153,9 +155,32 @@ def respond_label(card: str, view: View, names: Names) -> str:
     cancels = " (cancels the card just played)" if modifier == 0 else ""
     amounts = payout_amounts(view, industry, modifier)
     me = view["seat"]
+    now = list(decision.get("paid") or [0] * len(amounts))
+    left = view.get("left") or [False] * len(amounts)
+    others = [
+        f"{seat_name(names, s)} {a} (now {now[s]})"
+        for s, a in enumerate(amounts)
+        if s != me and not left[s] and (a or now[s])
+    ]
     return (
         f"Play {event_name(card)}{cancels}: {industry_name(industry)} would pay you {amounts[me]} "
-        f"(now {(decision.get('paid') or [0] * (me + 1))[me]})"
+        f"(now {now[me]}){''.join(f', {o}' for o in others)}"
+    )
+
+
+def take_label(code: str, view: View, names: Names) -> str:
+    """A draft pick and its prospects: what a payout of the company's industry would pay each seat
+    once the company is yours, and what it pays you now (issue 29)."""
+    me = view["seat"]
+    industry = split_company(code)[0]
+    boxes = dict(view["companies"])
+    now = payout_amounts(view, industry)[me]
+    boxes[code] = me
+    after = payout_amounts(view, industry, 0, boxes)
+    picks = plural(int(view.get("draft_left", 0)), "pick")
+    return (
+        f"Take {company_name(code)} as a starting company ({picks} left): a payout of "
+        f"{industry_name(industry)} would then pay {earnings(after, me, names)} (you {now} now)"
     )
 
 
@@ -193,7 +218,7 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
     phase = view["phase"]
     decision = view.get("decision") or {}
     if kind == "take":
-        return f"Take {company_name(arg)} as a starting company ({view.get('draft_left', 0)} picks left)"
+        return take_label(arg, view, names)
     if kind == "play":
         if phase == "respond":
             return respond_label(arg, view, names)

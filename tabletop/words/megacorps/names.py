@@ -9,6 +9,7 @@ from typing import Any
 
 from ...games.megacorps.data import MegaData, load_data
 from ..seats import Names, seat_name
+from .asked import asked_content
 
 View = Mapping[str, Any]
 
@@ -55,6 +56,8 @@ def content() -> dict[str, Any]:
         "company_price": ECONOMY.company_price,
         "trade_items": ECONOMY.trade_items,
         "bank_mercenary_price": ECONOMY.bank_mercenary_price,  # the bank's price of a mercenary
+        "anytime_offers": ECONOMY.anytime_offers,  # offers a player may have open at once (R-MC33)
+        "asked": asked_content(),  # why a window is asked of everybody (asked.py)
     }
 
 
