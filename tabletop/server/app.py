@@ -29,6 +29,7 @@ from .lobby import router
 from .logs import RequestLog
 from .moderation import BannedAddresses
 from .origins import OriginCheck
+from .pages import add_pages
 from .sockets import table_socket
 from .storage import Storage
 
@@ -111,33 +112,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     async def table_ws(websocket: WebSocket, table_id: str) -> None:
         await table_socket(hub, websocket, table_id)
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(WEB / name, media_type="text/html")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return page("index.html")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return page("table.html")
-
-    @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return page("replay.html")
-
-    @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_page() -> FileResponse:
-        return page("leaderboard.html")
-
-    @app.get("/players/{name}", include_in_schema=False)
-    async def player_page(name: str) -> FileResponse:
-        return page("player.html")
-
-    @app.get("/rules", include_in_schema=False)
-    @app.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str = "") -> FileResponse:
-        return page("rules.html")  # js/rules.js reads the game from the address
+    add_pages(app, WEB)  # the site's pages, on one layout (pages.py)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

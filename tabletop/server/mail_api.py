@@ -350,10 +350,6 @@ def router(hub: Hub) -> APIRouter:
         return {"seat": body.seat, "name": user.name}
 
     # -- pages ------------------------------------------------------------------------------------
-    @api.get("/account", include_in_schema=False)
-    async def account_page() -> FileResponse:
-        return FileResponse(WEB / "account.html", media_type="text/html")
-
     @api.get("/sw.js", include_in_schema=False)
     async def service_worker() -> FileResponse:
         """The service worker, from the root so that its scope is the whole site."""
