@@ -230,3 +230,69 @@ def position(browser: Any, live: Live, name: str) -> tuple[Any, Any, list[str], 
         _play_until(page, room, done, choose, 120)
     page.wait_for_timeout(300)
     return context, page, problems, table
+
+
+# ---- words cut off, spilling out of their card, covered --------------------------------------------------
+CUT = """(root) => {
+  const out = [];
+  const shown = (n) => { const r = n.getBoundingClientRect(); const s = getComputedStyle(n);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+  const said = (n) => (n.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+  for (const n of document.querySelectorAll(root)) {
+    for (const e of [n, ...n.querySelectorAll('*')]) {
+      if (!shown(e) || !(e.textContent || '').trim() || e.matches('select, option, svg, svg *')) continue;
+      const s = getComputedStyle(e);
+      const clips = s.textOverflow === 'ellipsis' || ['hidden', 'clip'].includes(s.overflowX);
+      if (clips && e.scrollWidth > e.clientWidth + 1) out.push(`cut: ${said(e)} (${e.className})`);
+      const clamped = s.webkitLineClamp !== 'none' && e.scrollHeight > e.clientHeight + 1;
+      if (clamped) out.push(`clamped: ${said(e)} (${e.className})`);
+    }
+    // a card's words stay on the card (its badges and tokens sit on its edge on purpose)
+    for (const card of n.querySelectorAll('.card, .mc-card')) {
+      if (!shown(card)) continue;
+      const box = card.getBoundingClientRect();
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const edge = t.parentElement.closest('.ms-gems, .ms-copy, .ms-caster-token, .badge');
+        if (!t.nodeValue.trim() || edge) continue;
+        let clipped = false; // words clipped on purpose are told above, as cut
+        for (let e = t.parentElement; e && e !== card; e = e.parentElement) {
+          if (getComputedStyle(e).overflowX !== 'visible') clipped = true;
+        }
+        if (clipped) continue;
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        for (const r of range.getClientRects()) {
+          const outside = r.left < box.left - 1 || r.right > box.right + 1;
+          if (outside || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+            out.push(`spills out of its card: ${t.nodeValue.trim()} (${card.className})`);
+            break;
+          }
+        }
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+
+def cut_text(page: Any, root: str = "#board") -> list[str]:
+    """The words under ``root`` cut off (an ellipsis, a clip, a clamp) or spilling out of a card."""
+    found: list[str] = page.evaluate(CUT, root)
+    return found
+
+
+COVERED_BY = """([what, by]) => {
+  const cover = document.querySelector(by).getBoundingClientRect();
+  return [...document.querySelectorAll(what)].filter((n) => {
+    const r = n.getBoundingClientRect();
+    const across = r.right > cover.left && r.left < cover.right;
+    return r.width && across && r.bottom > cover.top + 1 && r.top < cover.bottom - 1;
+  }).map((n) => (n.textContent || '').trim().slice(0, 40));
+}"""
+
+
+def covered_by(page: Any, what: str, by: str) -> list[str]:
+    """The elements of ``what`` that the element ``by`` (a docked panel) lies over, where they are now."""
+    found: list[str] = page.evaluate(COVERED_BY, [what, by])
+    return found

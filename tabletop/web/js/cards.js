@@ -65,7 +65,8 @@ export function el(tag, className, text) {
 }
 
 // A card face.  opts: size ("hand", "trick", "mini"), colour (an Oracle's new colour),
-// value (with cubes), onClick, title.
+// value (with cubes), onClick, title, note (a line about it now), verb (the word of the button
+// that plays it after a tap on a touch screen, cardtext.js: "Play" when none).
 export function cardFace(text, opts = {}) {
   const p = parts(text);
   const colour = opts.colour || p.colour;
@@ -73,7 +74,14 @@ export function cardFace(text, opts = {}) {
   node.dataset.card = text;
   node.setAttribute("aria-label", `${colour} ${p.rank}, ${opts.value ?? p.value}${colour !== p.colour ? ` (printed ${p.colour})` : ""}`);
   if (!opts.onClick) node.setAttribute("role", "img");
-  if (opts.title) node.title = opts.title;
+  const power = POWERS[p.rank];
+  node.title = [opts.title, power ? `${p.rank} (${p.value}): ${power}` : ""].filter(Boolean).join(". ");
+  // its whole text, for a tap on a touch screen (cardtext.js, which reads these)
+  node.dataset.name = `The ${colour} ${p.rank} (${opts.value ?? p.value})`;
+  node.dataset.text = power ? `${p.rank}'s power: ${power}.` : "";
+  const note = [colour !== p.colour ? `Printed ${p.colour}.` : "", opts.note || ""].filter(Boolean).join(" ");
+  if (note) node.dataset.note = note;
+  if (opts.verb) node.dataset.verb = opts.verb;
   const corner = el("span", "corner");
   const mark = el("s", "mark", MARKS[colour] || "");
   mark.setAttribute("aria-hidden", "true");
@@ -99,4 +107,13 @@ export function headCell(text, hidden = "player") {
   const cell = el("th", null, text || null);
   if (!text) cell.append(el("span", "sr-only", hidden));
   return cell;
+}
+
+// A seat's name where room is short (the seats around the table): "You", a person's name, or a
+// bot's without its level ("Bot 1"), which the seat shows beside it as a tag.
+export function shortSeat(seat, ctx) {
+  const info = (ctx.seats || [])[seat] || {};
+  if (seat === ctx.me) return "You";
+  if (info.name) return info.name;
+  return info.kind === "bot" ? `Bot ${seat}` : `Seat ${seat}`;
 }

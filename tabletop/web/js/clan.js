@@ -3,6 +3,7 @@
 // Uprising Meter) and the leaderboard in the sidebar.  Everything in the clan game is open
 // (docs/rulings.md, C3): only the decks' order is unknown, and this page draws only the view.
 import { el } from "./cards.js";
+import { cardText } from "./cardtext.js";
 import { markWhy } from "./why.js";
 import { who } from "./words.js";
 import * as s7 from "./summon7.js";
@@ -80,6 +81,8 @@ function powerCard(id, opts = {}) {
     node.append(el("span", "pw-text", p.text), el("span", "pw-when", WHEN[p.phase] || p.phase));
   }
   node.title = `${p.name} (${p.phase}, ${costWords(p.cost)}): ${p.text}`;
+  const verb = opts.action && opts.action.startsWith("claim=") ? "Claim it" : "Play";
+  cardText(node, { name: p.name, text: p.text, note: capital(`${WHEN[p.phase] ? `played on ${WHEN[p.phase]}` : p.phase}, ${costWords(p.cost)}.`), verb });
   if (clickable) {
     node.type = "button";
     node.classList.add("playable");
@@ -232,6 +235,7 @@ function choosing(view, ctx) {
     card.append(el("span", "char-title", c.name.replace(/^The /, "")));
     if (c.diet) card.append(el("span", `diet ${c.diet}`, `eats ${humanName(c.diet, 2)}`));
     if (c.text) card.append(el("span", "char-text", c.text));
+    cardText(card, { name: c.name, text: c.text, note: c.diet ? `Eats ${humanName(c.diet, 2)}.` : "", verb: "Choose" });
     card.addEventListener("click", () => ctx.act(action));
     row.append(card);
   }
@@ -251,6 +255,7 @@ function freeCharacters(view) {
     if (c.diet) card.append(el("span", `diet ${c.diet}`, `eats ${humanName(c.diet, 2)}`));
     card.setAttribute("role", "img");
     card.setAttribute("aria-label", c.name);
+    cardText(card, { name: c.name, text: c.text, note: c.diet ? `Eats ${humanName(c.diet, 2)}.` : "" });
     row.append(markWhy(card, `choose=${id}`));
   }
   return row;

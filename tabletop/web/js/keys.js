@@ -1,21 +1,47 @@
 // The keyboard at the table: as in the terminal, a choice's number picks it (1 to 9 at once; with
 // ten choices or more, type the digits and press Enter, or wait a moment); "?" shows the keys.
-// While the keyboard is in use, each choice on the table shows its number.  Focus is kept on the
-// same choice (or the table) when the table is drawn again.
+// While the keyboard is in use, each choice on the table shows its number, beside its words (never
+// over them), and the digits typed so far show in a small box.  Digits work wherever the focus is
+// but in a text field: a list (a <select>, which Tab reaches) has nothing to do with them.  Focus
+// is kept on the same choice (or the table) when the table is drawn again.
 import { el } from "./cards.js";
 
 const WAIT = 900; // ms to wait for a second digit
-const typed = { digits: "", timer: null };
+const SHOWN = 1500; // ms "no choice 12" stays
+const typed = { digits: "", timer: null, box: null, hide: null };
 let state = { legal: [], act: null };
 let dialog = null;
 
 function isTyping(target) {
-  return target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
+  return target && (target.isContentEditable || ["INPUT", "TEXTAREA"].includes(target.tagName));
+}
+
+// The digits typed so far (a choice of ten or more waits for the next), or what came of them.
+function echo(words, kind) {
+  if (!typed.box) {
+    typed.box = el("div", "keys-typed");
+    typed.box.id = "keys-typed";
+    typed.box.setAttribute("role", "status");
+    typed.box.hidden = true;
+    document.body.append(typed.box);
+  }
+  clearTimeout(typed.hide);
+  typed.box.hidden = !words;
+  typed.box.className = `keys-typed ${kind || ""}`.trim();
+  typed.box.replaceChildren();
+  if (!words) return;
+  if (kind === "typing") {
+    typed.box.append(el("b", "keys-digits", words), el("span", null, " Enter, or another digit"));
+  } else {
+    typed.box.textContent = words;
+    typed.hide = setTimeout(() => echo(""), SHOWN);
+  }
 }
 
 function pick(n) {
   const text = state.legal[n - 1];
   if (text !== undefined && state.act) state.act(text);
+  return text !== undefined;
 }
 
 function flush() {
@@ -23,12 +49,14 @@ function flush() {
   typed.timer = null;
   const n = Number(typed.digits);
   typed.digits = "";
-  if (n) pick(n);
+  if (!n) echo("");
+  else if (pick(n)) echo(`Choice ${n}`, "done");
+  else echo(`No choice ${n}: there are ${state.legal.length}`, "none");
 }
 
 const SHORTCUTS = [
   ["1 … 9", "the choice with that number (the numbers show on the table while you use the keyboard)"],
-  ["digits, then Enter", "choice 10 and above"],
+  ["digits, then Enter", "choice 10 and above (the digits typed show at the bottom left; they work in the list of places too)"],
   ["Tab, Shift+Tab", "move between the cards and the buttons"],
   ["Enter or Space", "play the card or press the button in focus"],
   ["?", "this list"],
@@ -108,7 +136,10 @@ export function setupKeys(button) {
       clearTimeout(typed.timer);
       const n = Number(typed.digits);
       if (state.legal.length < 10 || n * 10 > state.legal.length) flush();
-      else typed.timer = setTimeout(flush, WAIT);
+      else {
+        echo(typed.digits, "typing");
+        typed.timer = setTimeout(flush, WAIT);
+      }
       event.preventDefault();
       return;
     }

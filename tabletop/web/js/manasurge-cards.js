@@ -2,6 +2,7 @@
 // sent once per join), a card's name in words, a card face, backs, Shards, a wizard's box.  The
 // table (manasurge.js) and the log's chips (said.js) draw with these.
 import { el } from "./cards.js";
+import { cardText as withText } from "./cardtext.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const EMBLEMS = {
@@ -69,7 +70,7 @@ export function manaChip(text) {
   const p = cardParts(text);
   const chip = el("span", `log-mana ${p.meta ? "meta" : `suit-${p.suit}`}`, p.meta ? metaName(p.meta) : `${p.rank}${p.suit}`);
   chip.title = cardName(text);
-  return chip;
+  return withText(chip, { name: cardName(text), text: cardText(text) });
 }
 
 // ---- pieces --------------------------------------------------------------------------------------
@@ -98,7 +99,8 @@ function gems(count) {
 
 // A card face.  opts: size ("big", "mid", "mini"), copy ("5L": what a Dark Mirror became),
 // shards (tokens on it), caster (the Caster token), action (clicking acts), pick (clicking picks
-// it in the give phase: onPick(card)), picked, dim, ctx, note (an extra line in the tooltip).
+// it in the give phase: onPick(card)), picked, dim, ctx, note (an extra line in the tooltip), verb
+// (the word of the button that plays it after a tap on a touch screen: cardtext.js).
 export function manaCard(text, opts = {}) {
   const p = cardParts(text);
   const size = opts.size || "mid";
@@ -137,6 +139,8 @@ export function manaCard(text, opts = {}) {
   node.setAttribute("aria-label", opts.label || [name, ...extra].join(", "));
   const tip = [cardName(text), cardText(text), opts.note].filter(Boolean).join(": ");
   node.title = tip;
+  const said = [opts.note, ...extra].filter(Boolean).map(capital).join("; ");
+  withText(node, { name: copy ? `${cardName(text)} (a copy of the ${copy.rank} of ${suitName(copy.suit)})` : cardName(text), text: cardText(text), note: said, verb: opts.verb });
   if (opts.dim) node.classList.add("unplayable");
   if (opts.picked) node.classList.add("picked");
   if (clickable) {

@@ -3,10 +3,11 @@
 // Everything drawn comes from one seat's view (or a spectator's): the others' hands and every
 // damage card are backs; the printed texts (suits, metamagic, wizards) come from the server's
 // content, sent once per join.
-import { el, headCell } from "./cards.js";
+import { el, headCell, shortSeat } from "./cards.js";
 import {
   backs, capital, cardName, cardParts, manaCard, printedTexts, shardMeter, suitName, suitText, useContent, wizard, wizardBox,
 } from "./manasurge-cards.js";
+import { tapWords } from "./cardtext.js";
 import { markWhy } from "./why.js";
 import { seatLabel, who } from "./words.js";
 
@@ -50,7 +51,7 @@ function seatHead(view, seat, ctx) {
   const head = el("div", "seat-head");
   const dot = el("span", `dot ${info.online === false ? "off" : "on"}`);
   dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
-  const name = nameOf(seat, ctx);
+  const name = shortSeat(seat, ctx);
   head.append(dot, el("span", "name", name));
   if (info.kind === "bot" && info.level && !name.includes(info.level)) head.append(el("span", "tag", info.level));
   if (view.caster === seat && view.phase !== "over") {
@@ -136,7 +137,7 @@ function seatsRow(view, ctx, bottom) {
 function topBar(view, ctx) {
   const bar = el("div", "round-bar ms-bar");
   bar.append(el("span", "round", view.phase === "over" ? "Final" : `Spell ${view.round}`));
-  bar.append(el("span", "chip", `first to ${view.target} Shards`));
+  bar.append(el("span", "chip ms-goal", `first to ${view.target} Shards`));
   if (view.phase !== "over") bar.append(el("span", "chip phase", PHASES[view.phase] || view.phase));
   const piles = el("span", "chip ms-piles", `deck ${view.deck} · discard ${view.discard.length}`);
   piles.title = view.discard.length ? `The discard pile (face up): ${view.discard.map(cardName).join(", ")}` : "the discard pile is empty";
@@ -164,16 +165,18 @@ function directionChip(view, ctx) {
 }
 
 function spellRow(view, ctx) {
-  const row = el("ol", "ms-spell");
+  const row = el("ol", `ms-spell${view.spell.length > 5 ? " long" : ""}`);
   row.setAttribute("aria-label", "the spell in play, in play order");
+  row.style.setProperty("--n", String(view.spell.length)); // a phone fans a long spell out in one row
   view.spell.forEach((entry, i) => {
     const item = el("li", "ms-play");
     item.dataset.seat = String(entry.seat);
     item.dataset.order = String(i);
-    const card = manaCard(entry.card, { size: "mid", copy: entry.copy, shards: entry.shards, caster: entry.caster });
+    const note = `Played by ${nameOf(entry.seat, ctx)}`;
+    const card = manaCard(entry.card, { size: "mid", copy: entry.copy, shards: entry.shards, caster: entry.caster, note });
     card.dataset.shards = String(entry.shards);
     if (ctx.fresh && i === view.spell.length - 1) card.classList.add("fresh");
-    item.append(card, el("span", "ms-by", nameOf(entry.seat, ctx)));
+    item.append(card, el("span", "ms-by", shortSeat(entry.seat, ctx)));
     row.append(item);
   });
   return row;
@@ -243,7 +246,12 @@ function pick(text) {
   if (last.root && last.ctx) renderTable(last.root, { ...last.ctx, fresh: false });
 }
 
+// The words of the prompt: "tap" on a touch screen (cardtext.js).
 function promptText(view) {
+  return tapWords(promptWords(view));
+}
+
+function promptWords(view) {
   switch (view.phase) {
     case "open": return "You are the Caster: click a numbered card to cast the spell.";
     case "direction": return "Send the spell: clockwise (to your left) or counterclockwise (to your right).";
@@ -261,6 +269,7 @@ function promptText(view) {
 function handAction(card, legal) {
   return [`cast=${card}`, `play=${card}`, `discard=${card}`].find((t) => legal.includes(t)) || null;
 }
+const VERBS = { cast: "Cast", play: "Play", discard: "Discard" };
 
 // What a click on a card of your hand would be in this phase, for a card that cannot be played now:
 // pointing at it says why (why.js).
@@ -282,7 +291,9 @@ function actionButton(ctx, text, title, cls) {
   button.title = words || title;
   button.setAttribute("aria-label", title);
   button.append(el("b", null, title));
-  if (words && words.toLowerCase() !== title.toLowerCase()) button.append(el("small", null, words));
+  // the words below the title, without the title again ("Counter-Spell: send the spell back ...")
+  const rest = words.toLowerCase().startsWith(`${title.toLowerCase()}: `) ? words.slice(title.length + 2) : words;
+  if (rest && words.toLowerCase() !== title.toLowerCase()) button.append(el("small", null, capital(rest)));
   button.addEventListener("click", () => ctx.act(text));
   return button;
 }
@@ -339,7 +350,8 @@ function myArea(view, ctx, bottom) {
       const canGive = giveTargets(card, legal).length > 0;
       const dim = legal.length > 0 && !action && !canGive && ["open", "play", "again", "give", "discard"].includes(view.phase);
       const note = view.phase === "play" && legal.length && !playable.has(card) ? "not a valid play now" : null;
-      const face = manaCard(card, { size: "big", action, pick: canGive && !action ? card : null, onPick: pick, picked: picked === card, dim, ctx, note });
+      const verb = action ? VERBS[action.split("=")[0]] : canGive ? "Give it…" : null;
+      const face = manaCard(card, { size: "big", action, pick: canGive && !action ? card : null, onPick: pick, picked: picked === card, dim, ctx, note, verb });
       if (me && ctx.act && !action && !canGive) {
         face.setAttribute("role", "img"); // a card, named, that a keyboard reaches too
         markWhy(face, whyAction(view, card));

@@ -1,8 +1,8 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
-import { MARKS, cardBack, cardFace, el, headCell, parts } from "./cards.js";
+import { MARKS, cardBack, cardFace, el, headCell, parts, shortSeat } from "./cards.js";
 import { markWhy } from "./why.js";
-import { cardAction, label, seatLabel, who } from "./words.js";
+import { cardAction, label, who } from "./words.js";
 
 const SLOTS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
 const PHASE_PROMPTS = {
@@ -22,6 +22,13 @@ const PHASE_PROMPTS = {
 // What a click on a card of yours would be in each phase (its plain text: a card played), for the
 // cards that cannot be played now: pointing at one says why (why.js).
 const CARD_VERBS = { "explorer-return": "return=", "lay-out": "lay=", split: "pile=", "hand-over": "give=" };
+
+// The word of the button that plays a card after a tap on a touch screen (cardtext.js).
+const TAP_VERBS = { "return=": "Put it back", "lay=": "Lay it out", "pile=": "Put it in the pile", "give=": "Hand it over" };
+function cardVerb(choice) {
+  const prefix = Object.keys(TAP_VERBS).find((p) => choice.startsWith(p));
+  return prefix ? TAP_VERBS[prefix] : "Play";
+}
 
 function whyCard(view, card) {
   return `${CARD_VERBS[view.phase] || ""}${card}`;
@@ -67,7 +74,7 @@ function seatHeader(view, seat, ctx) {
   const entry = view.seats[seat];
   const info = (ctx.seats || [])[seat] || {};
   const head = el("div", "seat-head");
-  const name = el("span", "name", seat === ctx.me ? "You" : seatLabel(seat, ctx.seats));
+  const name = el("span", "name", shortSeat(seat, ctx)); // a bot's level as a tag: a narrow seat keeps the whole name
   const online = el("span", `dot ${info.online === false ? "off" : "on"}`);
   online.title = info.online === false ? "not connected" : info.kind === "bot" ? "bot" : "connected";
   head.append(online, name);
@@ -93,7 +100,7 @@ function opponent(view, seat, ctx) {
     for (const c of hand) cards.append(cardFace(c, { size: "mini" }));
   } else {
     const known = new Set(entry.known_cards || []);
-    for (const c of known) cards.append(cardFace(c, { size: "mini", title: "known to all (an Explorer's find)" }));
+    for (const c of known) cards.append(cardFace(c, { size: "mini", title: "known to all (an Explorer's find)", note: "Known to all (an Explorer's find)." }));
     for (let i = 0; i < entry.cards - known.size; i++) cards.append(cardBack("mini"));
   }
   box.append(cards);
@@ -124,6 +131,12 @@ function trickArea(view, ctx) {
       colour: play.colour,
       value: play.value,
       title: play.seat !== null && play.seat !== undefined ? `${who(play.seat, ctx.me, ctx.seats)}` : "",
+      note: [
+        play.seat !== null && play.seat !== undefined ? `Played by ${who(play.seat, ctx.me, ctx.seats)}` : "",
+        play.power ? "its power used" : "",
+        play.cubes ? `${play.cubes > 0 ? "+" : ""}${play.cubes} by cubes` : "",
+        play.advantage === false ? "no advantage (a Knight)" : "",
+      ].filter(Boolean).join(", "),
     });
     if (play.power) face.append(el("span", "badge power", "power"));
     if (play.cubes) face.append(el("span", "badge cubes", `${play.cubes > 0 ? "+" : ""}${play.cubes}`));
@@ -224,6 +237,7 @@ function myArea(view, ctx) {
     if (choice) {
       opts.onClick = () => ctx.act(choice);
       opts.title = label(ctx, choice);
+      opts.verb = cardVerb(choice);
     }
     const face = cardFace(c, opts);
     if (choice) played(face, choice);
@@ -236,6 +250,7 @@ function myArea(view, ctx) {
     if (choice) {
       opts.onClick = () => ctx.act(choice);
       opts.title = label(ctx, choice);
+      opts.verb = cardVerb(choice);
     }
     const face = cardFace(c, opts);
     if (choice) played(face, choice);

@@ -4,6 +4,7 @@
 // the turning points listed with the move the bot preferred, and the numbers in a table.
 import { api, hashParams, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
+import { setupCardText } from "./cardtext.js";
 import { rendererFor } from "./renderers.js";
 import { lineItem, lineText } from "./said.js";
 
@@ -287,6 +288,7 @@ async function start() {
   });
 }
 
+setupCardText(); // a card's whole text on a tap, on a touch screen, as at the table
 start().catch((err) => {
   toast(err.message);
   $("#board").replaceChildren(el("p", "loading", `This replay cannot be shown: ${err.message}`));

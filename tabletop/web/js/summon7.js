@@ -3,7 +3,7 @@
 // Everything drawn comes from one seat's view (or a spectator's): every dealt card is face up,
 // only the deck's order is unknown, and nothing here needs it.  The clan game (clan.js) reuses
 // the table, the cards and the sums.
-import { el, headCell } from "./cards.js";
+import { el, headCell, shortSeat } from "./cards.js";
 import { markWhy } from "./why.js";
 import { seatLabel, who } from "./words.js";
 
@@ -103,7 +103,7 @@ export function seatHead(view, seat, ctx, score) {
   const head = el("div", "seat-head");
   const dot = el("span", `dot ${info.online === false ? "off" : "on"}`);
   dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
-  const name = nameOf(seat, ctx);
+  const name = shortSeat(seat, ctx); // a bot's level as a tag: a narrow seat keeps the whole name
   head.append(dot, el("span", "name", name));
   if (info.kind === "bot" && info.level && !name.includes(info.level)) head.append(el("span", "tag", info.level));
   if (view.dealer === seat && view.phase !== "over") {

@@ -1,6 +1,7 @@
 // The table page: one WebSocket, the seat's view drawn by the game's renderer, the log, the end.
 import { api, hashParams, playerName, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
+import { deviceWords, setupCardText } from "./cardtext.js";
 import { addChatLine, setMuted, startChat } from "./chat.js";
 import { noteClocks, seatExtras } from "./clock.js";
 import { glossary, termFocus } from "./glossary.js";
@@ -210,6 +211,7 @@ function render() {
   const named = page.table ? page.table.game : null; // its glossary's terms are explained where they appear
   const term = termFocus(board);
   game.renderTable(board, ctx);
+  deviceWords(board); // "tap", not "click", on a touch screen (cardtext.js)
   glossary(board, named, term);
   noteChoices(page.view.legal, ctx.act, board);
   restoreFocus(board, mark);
@@ -291,6 +293,7 @@ $("#copy-watch").addEventListener("click", async () => {
 });
 window.addEventListener("hashchange", () => location.reload());
 setupPanels();
+setupCardText(); // a card's whole text on a tap, on a touch screen
 setupKeys($("#keys-help"));
 setupWhy($("#board"), sendMessage);
 setupHints(sendMessage, $("#rules-button"));
