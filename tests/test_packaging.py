@@ -77,7 +77,8 @@ def test_a_wheel_carries_the_compiled_modules_and_their_manifest(tmp_path: Path)
     assert any(n.startswith("tabletop/core/rng.") and n.endswith(".so") for n in names), names
     assert list(manifest["modules"]) == ["tabletop.core.rng"]
     # the package data goes in too: the games' data files and the browser client
-    for needed in ("tabletop/games/megalomania/data/", "tabletop/web/js/table.js", "tabletop/web/pages/table.html"):
+    needs = ("tabletop/games/megalomania/data/", "tabletop/web/js/table.js", "tabletop/web/pages/table.html")
+    for needed in needs:
         assert any(n.startswith(needed) for n in names), f"the wheel lacks {needed}"
     site = tmp_path / "site"
     subprocess.run(

@@ -13,16 +13,9 @@ import tabletop
 from tabletop.core.record import parse_entry
 from tabletop.server.offers import Offers
 
-SETUP: dict[str, Any] = {
-    "corporations": ["mouse", "windoze", "mokia"],
-    "active": 0,
-    "drawn": [1, 2],
-    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
-    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
-    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
-    "countries": {"rus": 0},
-    "mercs": [2, 2, 2],
-}
+from ..games.megacorps.helpers import FIXED
+
+SETUP = FIXED
 
 
 def table() -> tuple[Any, Offers]:

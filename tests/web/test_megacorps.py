@@ -23,6 +23,7 @@ from tabletop.core.record import parse_entry
 from tabletop.server import hub as hub_module
 from tabletop.words import content, labels
 
+from ..games.megacorps.helpers import FIXED
 from . import helpers
 from .conftest import Live
 from .helpers import click, create, pending, step, until
@@ -450,16 +451,7 @@ def test_two_people_bid_sealed_and_neither_sees_the_others_bid(browser: Any, liv
 
 
 # -- the renderer on engine views ------------------------------------------------------------------
-SETUP: dict[str, Any] = {
-    "corporations": ["mouse", "windoze", "mokia"],
-    "active": 0,
-    "drawn": [1, 2],
-    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
-    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
-    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
-    "countries": {"rus": 0},
-    "mercs": [2, 2, 2],
-}
+SETUP = FIXED
 SEATS = [{"seat": s, "kind": "person", "name": n, "online": True} for s, n in enumerate(["Ana", "Ben", "Cy"])]
 RENDER = """async ([view, labels, content, seats]) => {
   const mc = await import('/static/js/megacorps.js');

@@ -22,6 +22,7 @@ from tabletop.games.megacorps import rules
 from tabletop.server import hub as hub_module
 from tabletop.words import content, labels
 
+from ..games.megacorps.helpers import FIXED
 from . import helpers
 from .conftest import Live
 from .helpers import until
@@ -127,16 +128,7 @@ def test_one_composer_one_list_closed_offers_stay_and_the_log_tells_them(
 
 
 # -- the renderer on engine views (a still page: three people, nobody acts) --------------------------------
-SETUP: dict[str, Any] = {
-    "corporations": ["mouse", "windoze", "mokia"],
-    "active": 0,
-    "drawn": [1, 2],
-    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
-    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
-    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
-    "countries": {"rus": 0, "jpn": 0},
-    "mercs": [2, 2, 2],
-}
+SETUP = {**FIXED, "countries": {"rus": 0, "jpn": 0}}
 SEATS = [{"seat": s, "kind": "person", "name": n, "online": True} for s, n in enumerate(["Ana", "Ben", "Cy"])]
 RENDER = """async ([view, labels, content, seats, last]) => {
   const mc = await import('/static/js/megacorps.js');

@@ -14,6 +14,7 @@ import pytest
 import tabletop
 from tabletop.words import content, labels
 
+from ..games.megacorps.helpers import FIXED
 from .conftest import Live
 from .helpers import create, until
 from .layout import covered_by, cut_text
@@ -99,16 +100,7 @@ def midgame(game: str, players: int, steps: int, seed: int = 3, **options: Any) 
         taken += 1
 
 
-MC_SETUP: dict[str, Any] = {  # seat 0's turn: companies to buy, countries to attack, industries to pay out
-    "corporations": ["mouse", "windoze", "mokia"],
-    "active": 0,
-    "drawn": [1, 2],
-    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
-    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
-    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
-    "countries": {"rus": 0, "jpn": 0},
-    "mercs": [2, 2, 2],
-}
+MC_SETUP = {**FIXED, "countries": {"rus": 0, "jpn": 0}}
 
 
 def megacorps(seat: int = 0) -> dict[str, Any]:

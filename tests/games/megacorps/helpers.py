@@ -17,6 +17,18 @@ CORPS = ("mokia", "globbo", "nonintendo", "lenogo", "mouse", "windoze")
 # turn cards that do nothing unless played: the default deck is the first three not in a hand
 QUIET = ("coup", "scandal", "people-power", "privatization", "general-strike", "antitrust-ruling")
 TEXT = DATA_FILE.read_text(encoding="utf-8")
+# three players, seat 0's turn with companies to buy, countries to attack and industries to pay
+# out, event cards in every hand: the fixed position the front ends' tests draw
+FIXED: dict[str, Any] = {
+    "corporations": ["mouse", "windoze", "mokia"],
+    "active": 0,
+    "drawn": [1, 2],
+    "hands": [["kleptocrats", "oversupply"], ["elections"], ["shortages"]],
+    "deck": ["tech-boom", "coup", "scandal", "people-power", "privatization"],
+    "companies": {"aer.naf": 0, "med.naf": 0, "med.jpn": 1, "def.chn": 1, "def.eu": 2, "bio.eu": 0},
+    "countries": {"rus": 0},
+    "mercs": [2, 2, 2],
+}
 
 
 def make(players: int = 4, data: str = "") -> MegaCorps:
