@@ -57,7 +57,7 @@ typecheck: $(VENV)/.dev
 # The browser tests, the longest, come first (tests/conftest.py), so the short ones fill both workers.
 EXPECTED_BUILD = $$(command -v cc >/dev/null && echo compiled || echo pure)
 unit: $(VENV)/.dev $(VENV)/.built browser-deps
-	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2
+	TABLETOP_EXPECT_BUILD=$(EXPECTED_BUILD) scripts/with-postgres.sh $(BIN)/pytest -n 2 --durations=25
 	TABLETOP_PURE=1 TABLETOP_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests/games tests/test_build.py
 
 # Debian's chromium (Playwright) and firefox-esr (WebDriver BiDi) for the browser tests; each
