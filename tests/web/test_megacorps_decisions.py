@@ -15,17 +15,16 @@ from typing import Any
 
 import pytest
 
-import tabletop
-from tabletop.core.protocol import with_previews
-from tabletop.core.record import parse_entry
 from tabletop.games.megacorps import rules
 from tabletop.server import hub as hub_module
-from tabletop.words import content, labels
+from tabletop.words import labels
 
 from ..games.megacorps.helpers import FIXED
 from . import helpers
 from .conftest import Live
 from .helpers import until
+from .megacorps_fixed import acted, render
+from .megacorps_fixed import engine_state as fixed_state
 from .test_megacorps_offers import draft, item, sent_offer, shows_status
 
 pytestmark = pytest.mark.timeout(120)
@@ -129,38 +128,10 @@ def test_one_composer_one_list_closed_offers_stay_and_the_log_tells_them(
 
 # -- the renderer on engine views (a still page: three people, nobody acts) --------------------------------
 SETUP = {**FIXED, "countries": {"rus": 0, "jpn": 0}}
-SEATS = [{"seat": s, "kind": "person", "name": n, "online": True} for s, n in enumerate(["Ana", "Ben", "Cy"])]
-RENDER = """async ([view, labels, content, seats, last]) => {
-  const mc = await import('/static/js/megacorps.js');
-  let box = document.getElementById('fixed');
-  if (!box) { box = document.createElement('div'); box.id = 'fixed'; document.body.prepend(box); }
-  window.acted = [];
-  const ctx = { view, labels, content, seats, me: view.seat, over: false, last, fresh: true,
-                offers: [], table: { id: 'fixed', trading: true }, send: () => true,
-                act: (text) => window.acted.push(text) };
-  mc.renderTable(box, ctx);
-}"""
 
 
 def engine_state(actions: list[str]) -> Any:
-    game = tabletop.make("megacorps", players=3)
-    state = game.new_state(1, setup=SETUP)
-    for text in actions:
-        seat, action = parse_entry(text)
-        state.apply(game.parse_action(action), seat)
-    return state
-
-
-def render(page: Any, state: Any, seat: int, last: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Draw ``seat``'s view of ``state`` as the server sends it: its legal actions, their words,
-    its previews; ``last``: the last action as the server tells it."""
-    view = with_previews(
-        state, seat, {**state.view(seat), "legal": [str(a) for a in state.legal_actions_for(seat)]}
-    )
-    names = [s["name"] for s in SEATS]
-    page.evaluate(RENDER, [view, labels("megacorps", view, names), content("megacorps"), SEATS, last])
-    page.wait_for_selector("#fixed .mc-table")
-    return view
+    return fixed_state(actions, SETUP)
 
 
 @pytest.fixture(scope="module")
@@ -170,10 +141,6 @@ def still(browser: Any, live: Live) -> Any:
     yield page
     assert not problems, problems
     context.close()
-
-
-def acted(page: Any) -> list[str]:
-    return list(page.evaluate("window.acted"))
 
 
 def test_an_event_card_is_chosen_then_confirmed_and_the_next_prompt_names_it(still: Any) -> None:

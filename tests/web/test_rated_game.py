@@ -58,10 +58,16 @@ def test_sign_up_play_a_rated_game_and_find_it_on_the_leaderboard_and_player_pag
     )
     mine = [r for r in rows if r[1] == name]
     assert len(mine) == 1 and mine[0][3] == "1"
-    assert any(r[1].startswith("Bot (easy)") for r in rows)
-    # the winner is above the loser
-    order = [r[1] for r in rows if r[1] == name or r[1].startswith("Bot (easy)")]
-    assert (order[0] == name) == (place == 1)
+    assert not any(r[1].startswith("Bot (") for r in rows)  # people's board: people only
+    page.select_option("#board-kind", "bots")  # the bots' board: the level played
+    page.wait_for_selector('#board-title:has-text("bots\' ratings")')
+    bots = page.eval_on_selector_all(
+        ".ratings-table tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    (level,) = [r for r in bots if r[1] == "Bot (easy)"]
+    assert (int(mine[0][2]) > int(level[2])) == (place == 1)  # the winner is above the loser
+    page.select_option("#board-kind", "people")
+    page.wait_for_selector(f".ratings-table a:text-is('{name}')")
     page.click(f".ratings-table a:text-is('{name}')")
     page.wait_for_url(f"**/players/{name}")
     page.wait_for_selector("#games tbody tr")
