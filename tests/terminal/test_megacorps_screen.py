@@ -135,9 +135,9 @@ def test_the_board_shows_owners_marks_governments_and_force() -> None:
     shown = text_of(screen.render_view(view_of(state, 0), labels_of(state, 0), [], True))
     header = next(line for line in shown.splitlines() if line.startswith("Country"))
     assert re.search(r"Own +Gov +D/F +aer +agr +bio +def +fin", header)
-    assert re.search(r"eu +European Union +Mok +Dem +5/3 +Mok +Glo +·", shown)  # aer.eu, bio.eu, def.eu
+    assert re.search(r"eu +European Union +Mok +Dem +7/3 +Mok +Glo +·", shown)  # aer.eu, bio.eu, def.eu
     assert re.search(r"jpn Japan +Non +Wiki +4/2", shown)
-    assert re.search(r"chn China +— +Dict +6/3 +Mok +Nat", shown)  # def.chn is Mokia's, fin.chn Nationalized
+    assert re.search(r"chn China +— +Dict +4/3 +Mok +Nat", shown)  # def.chn is Mokia's, fin.chn Nationalized
     assert re.search(r"l5 +L-5 +Ind\. +n/b", shown) and re.search(r"oss +Open Source S… +Ind\. +Syn", shown)
     players = shown[shown.index("Corporation") :]
     assert re.search(r"▶ +0 +Mokia \(you\) +Mok +40 +3 +3 +1 +2 +Active", players), players

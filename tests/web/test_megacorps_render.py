@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import tabletop
 from tabletop.words import content
 
 from .conftest import Live
@@ -40,7 +41,8 @@ def test_the_table_draws_engine_views_and_sends_their_actions(browser: Any, live
     assert "Oversupply" in hand.inner_text() and "competitor" in hand.inner_text()
     assert fixed.locator("[data-company='def.eu']").get_attribute("data-owner") == "2"
     assert fixed.locator("th.mc-country[data-country='eu']").get_attribute("data-owner") == "2"
-    assert "D5 F3" in fixed.locator("th.mc-country[data-country='eu']").inner_text()
+    eu = next(c for c in tabletop.make("megacorps").data.countries if c.code == "eu")  # the data's numbers
+    assert f"D{eu.defense} F{eu.force}" in fixed.locator("th.mc-country[data-country='eu']").inner_text()
     assert fixed.locator("[data-company='nan.l5']").get_attribute("data-owner") == "-4"  # not built
     assert fixed.locator("[data-company='sof.oss']").get_attribute("data-owner") == "-3"  # Syndicalized
     # a sealed auction: a number from 0 to the money, the others' bids unknown
@@ -59,9 +61,9 @@ def test_the_table_draws_engine_views_and_sends_their_actions(browser: Any, live
     assert fixed.locator("[data-action], input").count() == 0  # answered: nothing more to do
     # a war's donation window: totals, a gift to either side, a sale to the attacker, done
     state = engine_state(["war chn"])
-    render(page, state, 1)
-    assert fixed.locator(".mc-war").get_attribute("data-attack") == "4"
-    assert fixed.locator(".mc-war").get_attribute("data-defence") == "6"
+    war = render(page, state, 1)["decision"]  # the engine's totals: Force and mercenaries, Defense
+    assert fixed.locator(".mc-war").get_attribute("data-attack") == str(war["attack"]) == "4"
+    assert fixed.locator(".mc-war").get_attribute("data-defence") == str(war["defence"])
     assert offered(page) == shown_legal(state, 1)
     fixed.locator("input[data-prefix='sell a']").fill("3")
     fixed.locator("button.mc-go[data-prefix='sell a']").click()
