@@ -1,9 +1,10 @@
 """``tabletop bot run``: an agent playing online as a bot account (issue 32; docs/bots.md).
 
 The token is read from a file, never from the command line (which every user of the machine may
-see in the process list).  The process looks for the bot's seats every few seconds, plays each
-with a new agent, and goes on after network failures; killed and started again, it resumes its
-tables where the server is.  It stops on Ctrl-C, after ``--games`` games, or when the server
+see in the process list).  The process looks every few seconds for challenges (accepting those to
+the games ``--accept`` names, declining the others with a reason) and for the bot's seats, plays
+each with a new agent, and goes on after network failures; killed and started again, it resumes
+its tables where the server is.  It stops on Ctrl-C, after ``--games`` games, or when the server
 refuses the token.
 """
 
@@ -36,6 +37,31 @@ AgentOpt = Annotated[
 ]
 
 
+AcceptOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="GAME",
+        help="The games whose challenges the bot accepts (repeat it, or separate them with commas; "
+        "'none' for none); challenges to other games are declined with a reason.  Default: every game.",
+    ),
+]
+
+
+def accepted_games(given: list[str] | None) -> set[str] | None:
+    """The games named by ``--accept`` (None: every game); a usage error for an unknown one."""
+    from .core.registry import names
+
+    if not given:
+        return None
+    found = {name.strip() for item in given for name in item.split(",") if name.strip()}
+    if found == {"none"}:
+        return set()
+    unknown = sorted(found - set(names()))
+    if unknown:
+        fail(f"--accept: no game {', '.join(unknown)} (the games: {', '.join(names())})", USAGE)
+    return found
+
+
 def read_token(path: Path) -> str:
     """The token in ``path`` (its first line); a warning when others may read the file."""
     try:
@@ -58,15 +84,29 @@ def run(
     server: ServerOpt,
     token_file: TokenFileOpt,
     agent: AgentOpt,
-    poll: Annotated[float, typer.Option(min=0.2, help="Seconds between looks for new seats.")] = 2.0,
+    poll: Annotated[
+        float, typer.Option(min=0.2, help="Seconds between looks for challenges and new seats.")
+    ] = 3.0,
     games: Annotated[
         int | None, typer.Option(min=1, help="Stop after this many games have ended (default: never).")
     ] = None,
+    accept: AcceptOpt = None,
 ) -> None:
-    """Play every seat the bot account holds on SERVER with the agent, reconnecting after failures."""
+    """Play every seat the bot account holds on SERVER with the agent, answering challenges,
+    reconnecting after failures."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    from .client import Api, BadAgent, BotRunner, ClientError, Unauthorized, agent_decider, load_factory
+    from .client import (
+        Api,
+        BadAgent,
+        BotRunner,
+        ClientError,
+        Unauthorized,
+        accept_games,
+        agent_decider,
+        load_factory,
+    )
 
+    judge = accept_games(accepted_games(accept))
     token = read_token(token_file)
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # a module beside the user, as `python -m` finds it
@@ -75,7 +115,7 @@ def run(
         api = Api(server, token)
     except (BadAgent, ClientError) as err:
         fail(str(err), USAGE)
-    runner = BotRunner(api, agent_decider(factory), poll=poll, games=games)
+    runner = BotRunner(api, agent_decider(factory), poll=poll, games=games, judge=judge)
 
     async def main() -> None:
         try:

@@ -1,8 +1,9 @@
 """A fresh PostgreSQL database per test that asks for one (``pg_url``: the server's and the
 browser tests').  And: marks every test that drives a real browser ``browser`` (by the fixtures it
-uses) and runs those first. They are the suite's longest tests (whole games by clicking); run last,
-as collected, they left one worker alone on the last of them for minutes while the other core
-idled. First, the short tests after them fill both workers to the end."""
+uses) and runs those first, then those marked ``slow`` (Schemathesis against a live server, the
+packaging's builds, a local Ray). They are the suite's longest tests (whole games by clicking);
+run last, as collected, they left one worker alone on the last of them for minutes while the other
+core idled. First, the short tests after them fill both workers to the end."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in browser:
         item.add_marker(pytest.mark.browser)
     chosen = set(map(id, browser))
-    items[:] = browser + [item for item in items if id(item) not in chosen]
+    slow = [item for item in items if id(item) not in chosen and item.get_closest_marker("slow")]
+    chosen |= set(map(id, slow))
+    items[:] = browser + slow + [item for item in items if id(item) not in chosen]
 
 
 def postgres_url() -> str | None:

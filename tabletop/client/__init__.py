@@ -20,9 +20,10 @@ Or one table, with a function of your own choosing each action's text::
 
     finished = asyncio.run(TableClient(api, "TABLEID", decide).play())
 
-- :mod:`~tabletop.client.api`: the HTTP API (``/api/bot/me``, ``/api/bot/seats``) and the errors;
+- :mod:`~tabletop.client.api`: the HTTP API (``/api/bot/me``, ``/api/bot/seats``, the challenges:
+  ``challenges()``, ``accept()``, ``decline()``) and the errors;
 - :mod:`~tabletop.client.table`: one seat over the table's WebSocket, reconnecting;
-- :mod:`~tabletop.client.runner`: every seat of the account, polled;
+- :mod:`~tabletop.client.runner`: every seat of the account, polled, and its challenges answered;
 - :mod:`~tabletop.client.observe`: the ``Observation`` the server's own bots get, from a view;
 - :mod:`~tabletop.client.agent`: any ``tabletop.agents.Agent`` as the ``decide`` of each seat.
 
@@ -31,19 +32,32 @@ is refused as anyone's is), and its clock runs like a person's.
 """
 
 from .agent import BadAgent, agent_decider, load_factory, make_agent
-from .api import Api, ClientError, Forbidden, RateLimited, SeatInfo, Unauthorized, Unreachable
+from .api import (
+    Api,
+    Challenge,
+    ClientError,
+    Forbidden,
+    Gone,
+    RateLimited,
+    SeatInfo,
+    Unauthorized,
+    Unreachable,
+)
 from .observe import NoWorlds, observation
-from .runner import BotRunner
+from .runner import BotRunner, Judge, accept_games
 from .table import Decide, Finished, NotSeated, TableClient, Turn
 
 __all__ = [
     "Api",
     "BadAgent",
     "BotRunner",
+    "Challenge",
     "ClientError",
     "Decide",
     "Finished",
     "Forbidden",
+    "Gone",
+    "Judge",
     "NoWorlds",
     "NotSeated",
     "RateLimited",
@@ -52,6 +66,7 @@ __all__ = [
     "Turn",
     "Unauthorized",
     "Unreachable",
+    "accept_games",
     "agent_decider",
     "load_factory",
     "make_agent",

@@ -1,7 +1,9 @@
-"""A bot account online: find its seats, play each, keep going after failures.
+"""A bot account online: answer its challenges, find its seats, play each, keep going after failures.
 
-:class:`BotRunner` asks the server for the bot's seats (``GET /api/bot/seats``) every ``poll``
-seconds and plays each new one in a task of its own (:class:`~tabletop.client.table.TableClient`),
+:class:`BotRunner` asks the server every ``poll`` seconds for the challenges waiting for the bot
+(``GET /api/bot/challenges``), accepts those its ``judge`` takes and declines the others with the
+judge's reason, then asks for the bot's seats (``GET /api/bot/seats``) and plays each new one
+(an accepted challenge's at once) in a task of its own (:class:`~tabletop.client.table.TableClient`),
 so a bot plays any number of tables at once.  A lost network is waited out (the seats are asked
 again, and each table reconnects by itself); a refused token stops everything, since nothing but a
 new token can help.  A bot process killed and started again finds its seats the same way and goes
@@ -13,14 +15,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
-from .api import Api, ClientError, Forbidden, RateLimited, SeatInfo, Unauthorized
+from .api import Api, Challenge, ClientError, Forbidden, Gone, RateLimited, SeatInfo, Unauthorized
 from .table import Decide, Finished, NotSeated, TableClient, delays
 
 log = logging.getLogger("tabletop.client")
 
-POLL = 2.0  # seconds between looks for new seats
+POLL = 3.0  # seconds between looks for challenges and new seats (two requests a look)
+Judge = Callable[[Challenge], str | None]  # None: accept; else the reason to decline
+
+
+def accept_games(games: Collection[str] | None) -> Judge:
+    """A judge accepting every challenge to one of ``games`` (None: any game), and declining the
+    others, saying which games the bot plays."""
+
+    def judge(challenge: Challenge) -> str | None:
+        if games is None or challenge.game in games:
+            return None
+        if not games:
+            return "this bot accepts no challenges now"
+        return f"this bot plays only {', '.join(sorted(games))}"
+
+    return judge
 
 
 class BotRunner:
@@ -28,7 +45,9 @@ class BotRunner:
 
     ``decide_for(seat)`` gives the function that answers that seat's questions (one per table,
     so that a bot may keep what it learns during a game).  ``games``: stop once so many tables
-    have ended (None: run until cancelled)."""
+    have ended (None: run until cancelled); challenges beyond them are declined.  ``judge``: which
+    challenges to accept (None from it) and why the others are declined (its text); by default
+    every one (:func:`accept_games`)."""
 
     def __init__(
         self,
@@ -36,8 +55,10 @@ class BotRunner:
         decide_for: Callable[[SeatInfo], Decide],
         poll: float = POLL,
         games: int | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.api, self.decide_for, self.poll, self.games = api, decide_for, poll, games
+        self.judge = judge or accept_games(None)
         self.playing: dict[str, asyncio.Task[Finished]] = {}
         self.finished: list[Finished] = []
         self._done: set[str] = set()  # tables over: never joined again
@@ -49,6 +70,7 @@ class BotRunner:
         try:
             while self.games is None or len(self.finished) < self.games:
                 try:
+                    await self._answer(await self.api.challenges())
                     self._start(await self.api.seats())
                     waits = delays(1.0, 30.0)
                     wait = self.poll
@@ -71,6 +93,29 @@ class BotRunner:
                 with contextlib.suppress(BaseException):
                     await task
         return self.finished
+
+    async def _answer(self, challenges: list[Challenge]) -> None:
+        """Accept or decline each challenge waiting; an accepted one's table is played at once."""
+        for challenge in challenges:
+            reason = self.judge(challenge)
+            if (
+                reason is None
+                and self.games is not None
+                and len(self.playing) + len(self.finished) >= self.games
+            ):
+                reason = "this bot plays no more games now"
+            name = f"challenge {challenge.id} from {challenge.challenger} ({challenge.game})"
+            try:
+                if reason is not None:
+                    await self.api.decline(challenge.id, reason)
+                    log.info("%s: declined (%s)", name, reason)
+                    continue
+                seat = await self.api.accept(challenge.id)
+            except Gone as err:  # taken back or expired meanwhile
+                log.info("%s: %s", name, err)
+                continue
+            log.info("%s: accepted, table %s", name, seat.table)
+            self._start([seat])
 
     def _start(self, seats: list[SeatInfo]) -> None:
         for seat in seats:

@@ -38,10 +38,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.requests import HTTPConnection
 
 from . import bot_auth, bot_store, moderation_store
+from .contract import ACCOUNT, OWNER, PASSWORD, Body, FieldError, checked, declare, player_links
 from .hub import Hub
 from .limits import Backoff, Limiter
 from .origins import allowed_origin
@@ -68,9 +69,32 @@ DEVICES_PER_USER = 5  # device cookies a user keeps, the newest
 TOKEN_LENGTH = 128  # longer cookies are nobody's
 
 
-class Credentials(BaseModel):
+class Credentials(Body):
     name: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=256)
+
+
+class NewAccount(Credentials):
+    """A sign-up: the name and the password's length are checked in words (400, naming the field)."""
+
+    name: str = Field(
+        min_length=1,
+        max_length=64,
+        json_schema_extra=checked(
+            "3 to 32 letters a to z, digits, '_', '.' and '-', starting with a letter or a digit",
+            pattern=f"^{NAME.pattern}$",
+            minLength=3,
+            maxLength=32,
+        ),
+    )
+    password: str = Field(
+        min_length=1,
+        max_length=256,
+        json_schema_extra=PASSWORD,
+    )
+
+
+THROTTLED = {429: "too many attempts from this address or for this account; try again later"}
 
 
 def name_problem(name: str) -> str | None:
@@ -166,10 +190,18 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         )
         set_cookie(request, response, DEVICE_COOKIE, token, DEVICE_SECONDS, DEVICE_PATH)
 
-    @api.post("/signup", status_code=201, response_model=None)
-    async def signup(
-        body: Credentials, request: Request, response: Response
-    ) -> dict[str, str] | JSONResponse:
+    @api.post(
+        "/signup",
+        status_code=201,
+        response_model=None,
+        **declare(
+            {400: "the name or the password refused", 409: "the name is taken"},
+            THROTTLED,
+            bodies={400: FieldError, 409: FieldError},
+            links={201: player_links("$response.body#/name")},
+        ),
+    )
+    async def signup(body: NewAccount, request: Request, response: Response) -> dict[str, str] | JSONResponse:
         """A new account; a refusal says what is wrong and with which field (``field``)."""
         where = address(request)
         refuse_if_blocked(signups.blocked(where))
@@ -189,7 +221,10 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         await trust_device(request, response, user_id)
         return {"name": body.name}
 
-    @api.post("/login")
+    @api.post(
+        "/login",
+        **declare({401: "wrong name or password", 403: "this account is suspended"}, THROTTLED),
+    )
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, str]:
         where, account = address(request), body.name.lower()
         pair = f"{account}\n{where}"  # an address has no newline: no two pairs share a key
@@ -236,14 +271,14 @@ def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
         response.delete_cookie(COOKIE, path="/")
         return {"ok": True}
 
-    @api.get("/me")
+    @api.get("/me", **declare(ACCOUNT, security=OWNER))
     async def me(request: Request) -> dict[str, str]:
         account = await current_user(hub, request, clock)
         if account is None:
             raise HTTPException(401, "not logged in")
         return {"name": account.name}
 
-    @api.get("/whoami")
+    @api.get("/whoami", **declare({403: ACCOUNT[403]}, security=[{}, *OWNER]))
     async def whoami(request: Request) -> dict[str, dict[str, str] | None]:
         """Who this browser is logged in as, or ``{"account": null}`` for a guest: a page asks on
         every load, and a guest is no error (``/me`` answers 401)."""

@@ -14,6 +14,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import (
     accounts,
     bot_api,
+    challenges,
+    contract,
     health,
     mail_api,
     metrics,
@@ -23,6 +25,7 @@ from . import (
     reviews,
     rules_api,
     tutorials,
+    ws_schema,
 )
 from .hub import Hub, Settings
 from .lobby import router
@@ -63,8 +66,10 @@ class Guard:
         headers = dict(scope["headers"])
         length = headers.get(b"content-length", b"0")
         if b"transfer-encoding" in headers or not length.isdigit() or int(length) > MAX_BODY:
-            await send({"type": "http.response.start", "status": 413, "headers": HEADERS})
-            await send({"type": "http.response.body", "body": b"request body too large (16 KB at most)"})
+            body = b'{"detail":"request body too large (16 KB at most)"}'
+            sized = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+            await send({"type": "http.response.start", "status": 413, "headers": [*sized, *HEADERS]})
+            await send({"type": "http.response.body", "body": body})
             return
 
         async def with_headers(message: Message) -> None:
@@ -95,6 +100,7 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
+    contract.document(app)  # the exact OpenAPI document: middleware answers, security (contract.py)
     app.include_router(router(hub))
     app.include_router(accounts.router(hub, hub.settings.clock))
     app.include_router(players.router(hub))
@@ -107,6 +113,8 @@ def create_app(db_url: str = "sqlite:///tabletop.db", settings: Settings | None 
     app.include_router(moderation_api.router(hub))  # admins, blocks (issue 31)
     app.include_router(people.router(hub))  # a player's data: download, delete (issue 31)
     app.include_router(bot_api.router(hub))  # bot accounts, API tokens, /api/bot (issue 32)
+    app.include_router(ws_schema.router())  # the WebSocket messages' JSON Schema (issue 32)
+    app.include_router(challenges.router(hub))  # people challenge bot accounts (issue 32)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_ws(websocket: WebSocket, table_id: str) -> None:

@@ -15,11 +15,12 @@ import secrets
 from collections.abc import Sequence
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ..core.protocol import JSON
 from . import bot_auth, bot_store
 from .accounts import current_user
+from .contract import ACCOUNT, BOT, OWNER, TOKEN, Body, RowId, checked, declare, link
 from .hub import Hub
 from .messages import error
 from .schema import Account
@@ -30,8 +31,17 @@ TOKENS_PER_ACCOUNT = 10
 NAMED = "@"  # a seat described "@NAME" is the bot account NAME's
 
 
-class TokenName(BaseModel):
-    name: str = Field(max_length=1000)  # 1 to 64 printable characters: checked in words (400)
+class TokenName(Body):
+    name: str = Field(
+        max_length=1000,
+        json_schema_extra=checked(
+            "1 to 64 printable characters, spaces collapsed (400 for any other)", pattern=r"\S"
+        ),
+    )
+
+
+NOT_BOT = {409: "this is not a bot account: make it one first"}
+PLAYS = {**TOKEN, 401: "no API token, or one that is not valid (revoked, or never made)"}
 
 
 def new_api_token() -> str:
@@ -98,13 +108,16 @@ def router(hub: Hub) -> APIRouter:
         assert account is not None  # a token is its account, or refused
         return account
 
-    @api.get("/api/account/bot")
+    @api.get("/api/account/bot", **declare(ACCOUNT, security=OWNER))
     async def is_bot(request: Request) -> dict[str, JSON]:
         """Whether the logged-in account is a bot account."""
         account = await owner(request)
         return {"name": account.name, "bot": account.bot}
 
-    @api.post("/api/account/bot")
+    @api.post(
+        "/api/account/bot",
+        **declare(ACCOUNT, {409: "a bot account already, or it has sat at a rated table"}, security=OWNER),
+    )
     async def become_bot(request: Request) -> dict[str, JSON]:
         """Make the logged-in account a bot account, for good: from then on it plays only through
         the API with its tokens.  409 when it is one already or has sat at a rated table."""
@@ -115,7 +128,21 @@ def router(hub: Hub) -> APIRouter:
         hub.bot_accounts.add(account.id)
         return {"name": account.name, "bot": True}
 
-    @api.post("/api/account/tokens", status_code=201)
+    @api.post(
+        "/api/account/tokens",
+        status_code=201,
+        **declare(
+            ACCOUNT,
+            NOT_BOT,
+            {400: "a token's name is 1 to 64 printable characters", 409: "10 tokens already"},
+            security=OWNER,
+            links={
+                201: {
+                    "revoke": link("delete", "/api/account/tokens/{token_id}", token_id="$response.body#/id")
+                }
+            },
+        ),
+    )
     async def make_token(body: TokenName, request: Request) -> dict[str, JSON]:
         """A new API token of the bot account, shown this once (the server keeps its hash only)."""
         account = await bot_owner(request)
@@ -132,7 +159,7 @@ def router(hub: Hub) -> APIRouter:
             )
         return {"id": token_id, "name": name, "created": now, "last_used": None, "token": token}
 
-    @api.get("/api/account/tokens")
+    @api.get("/api/account/tokens", **declare(ACCOUNT, NOT_BOT, security=OWNER))
     async def list_tokens(request: Request) -> dict[str, list[dict[str, JSON]]]:
         """The bot account's tokens: names and times, never the tokens."""
         account = await bot_owner(request)
@@ -143,20 +170,23 @@ def router(hub: Hub) -> APIRouter:
             ]
         }
 
-    @api.delete("/api/account/tokens/{token_id}")
-    async def revoke_token(token_id: int, request: Request) -> dict[str, JSON]:
+    @api.delete(
+        "/api/account/tokens/{token_id}",
+        **declare(ACCOUNT, {404: "no such token of this account"}, security=OWNER),
+    )
+    async def revoke_token(token_id: RowId, request: Request) -> dict[str, JSON]:
         """Revoke a token: refused from now on, and its sockets on this server closed (4401)."""
         account = await owner(request)
         if not await hub.writer.call(bot_store.revoke, hub.storage, account.id, token_id):
             raise HTTPException(404, f"this account has no token {token_id}")
         return {"ok": True, "closed": close_sockets(hub, token_id)}
 
-    @api.get("/api/bot/me")
+    @api.get("/api/bot/me", **declare(PLAYS, security=BOT))
     async def me(request: Request) -> dict[str, JSON]:
         account = await bot(request)
         return {"name": account.name, "bot": True}
 
-    @api.get("/api/bot/seats")
+    @api.get("/api/bot/seats", **declare(PLAYS, security=BOT))
     async def seats(request: Request) -> dict[str, list[dict[str, JSON]]]:
         """The seats the bot holds at unfinished tables (not those it left), the oldest table
         first: each to be played over ``socket`` (join with no token: the API token sits it)."""

@@ -32,7 +32,12 @@ class TokenRow:
 def bot_ids(storage: Storage) -> set[int]:
     """Every bot account's id (read at start: the names at tables say BOT)."""
     with storage.engine.connect() as conn:
-        return {int(i) for i in conn.execute(select(users_t.c.id).where(users_t.c.bot.is_(True))).scalars()}
+        return bot_ids_in(conn)
+
+
+def bot_ids_in(conn: Connection) -> set[int]:
+    """Every bot account's id, read on ``conn``."""
+    return {int(i) for i in conn.execute(select(users_t.c.id).where(users_t.c.bot.is_(True))).scalars()}
 
 
 def bot_players(conn: Connection, players: Iterable[str]) -> set[str]:

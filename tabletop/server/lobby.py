@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import ConfigDict, Field
 
 from ..core.errors import TabletopError
 from ..core.protocol import JSON
@@ -15,6 +15,23 @@ from .accounts import current_user
 from .bot_api import named_seats
 from .bots import levels
 from .clocks import time_control
+from .contract import (
+    BOT_COOKIE,
+    GAME,
+    LOGIN,
+    NO_TABLE,
+    OPTIONAL,
+    PERSON,
+    SEAT_REFUSED,
+    TABLE_LIMITS,
+    TOKEN,
+    Body,
+    TableId,
+    Whole,
+    checked,
+    declare,
+    table_links,
+)
 from .hub import Hub, finished_summary
 from .refused import Refused
 from .replay import replay_step
@@ -22,31 +39,47 @@ from .rooms import Room
 from .tokens import hash_token, new_token
 from .traffic import Limited, Ticket, client_address
 
-OptionValue = int | bool | str
+OptionValue = Whole | bool | str
 
 
-class Clock(BaseModel):
+class Clock(Body):
     mode: str = Field("realtime", max_length=16)
     move: float | None = None
     reserve: float | None = None
     window: float | None = None
 
 
-class CreateTable(BaseModel):
-    game: str = Field("megalomania", max_length=64)
+SEAT_KIND = checked(
+    "'person', a bot level, or '@NAME': the bot account NAME",
+    pattern=f"^(person|{'|'.join(levels())})$|^@",
+)
+TERMS = "terms the game refuses: its options, the number of seats, a seat, the clock, the takeover level"
+
+
+class CreateTable(Body):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"game": "summon7", "options": {"players": 2}, "seats": ["person", "hard"]}]
+        }
+    )
+    game: str = Field("megalomania", max_length=64, json_schema_extra=GAME)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
-    seats: list[Annotated[str, Field(max_length=33)]] | None = Field(None, max_length=16)  # or "@BOTNAME"
+    seats: list[Annotated[str, Field(max_length=33, json_schema_extra=SEAT_KIND)]] | None = Field(
+        None, max_length=16
+    )
     clock: Clock | None = None
     rated: bool = True
     private: bool = False
-    takeover: str = Field("normal", max_length=16)
+    takeover: str = Field(
+        "normal", max_length=16, json_schema_extra=checked("a bot level", enum=list(levels()))
+    )
 
 
-class Take(BaseModel):
-    seat: int = Field(ge=0, le=64)
+class Take(Body):
+    seat: Whole = Field(ge=0, le=64)
 
 
-class Rematch(BaseModel):
+class Rematch(Body):
     token: str | None = Field(None, max_length=128)
 
 
@@ -109,7 +142,13 @@ def router(hub: Hub) -> APIRouter:
         except Limited as err:
             raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
 
-    @api.post("/tables", status_code=201)
+    @api.post(
+        "/tables",
+        status_code=201,
+        **declare(
+            TOKEN, BOT_COOKIE, TABLE_LIMITS, {400: TERMS}, security=OPTIONAL, links={201: table_links()}
+        ),
+    )
     async def create(body: CreateTable, request: Request) -> dict[str, JSON]:
         """A new table; one without a person seat is a "watch bots play" table, of which an address
         and the server may have few (docs/server.md, "Limits")."""
@@ -137,8 +176,20 @@ def router(hub: Hub) -> APIRouter:
         hub.traffic.created_table(ticket, room.id)
         return {"table": room.summary(), "links": links(request, room, tokens)}
 
-    @api.post("/tables/{table_id}/take")
-    async def take(table_id: str, body: Take, request: Request) -> dict[str, str]:
+    @api.post(
+        "/tables/{table_id}/take",
+        **declare(
+            TOKEN,
+            BOT_COOKIE,
+            NO_TABLE,
+            SEAT_REFUSED,
+            {
+                403: "the table is by invitation only; a bot account takes no seat from the lobby",
+            },
+            security=OPTIONAL,
+        ),
+    )
+    async def take(table_id: TableId, body: Take, request: Request) -> dict[str, str]:
         """Take an open person seat of a table in the lobby: an account's, or a guest's new link."""
         room = await table(table_id)
         if room.row.private:
@@ -149,12 +200,11 @@ def router(hub: Hub) -> APIRouter:
         token = None if account is not None else new_token()
         try:
             await room.take(body.seat, account, None if token is None else hash_token(token))
-        except Refused as err:
-            status = 409 if err.code in ("taken", "over", "blocked") else 404
-            raise HTTPException(status, err.message) from None
+        except Refused as err:  # no such person seat, taken, the game over, a block
+            raise HTTPException(409, err.message) from None
         return {"url": f"/table/{room.id}" + ("" if token is None else f"#token={token}")}
 
-    @api.get("/me/tables")
+    @api.get("/me/tables", **declare(TOKEN, LOGIN, security=PERSON))
     async def my_tables(request: Request) -> dict[str, list[dict[str, JSON]]]:
         """The tables of the logged-in user: where the table waits for them first."""
         account = await current_user(hub, request, hub.settings.clock)
@@ -176,12 +226,27 @@ def router(hub: Hub) -> APIRouter:
     async def listing() -> dict[str, list[dict[str, JSON]]]:
         return await hub.listing()
 
-    @api.get("/tables/{table_id}")
-    async def summary(table_id: str) -> dict[str, JSON]:
+    @api.get("/tables/{table_id}", **declare(NO_TABLE))
+    async def summary(table_id: TableId) -> dict[str, JSON]:
         return (await table(table_id)).summary()
 
-    @api.post("/tables/{table_id}/rematch", status_code=201)
-    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, JSON]:
+    @api.post(
+        "/tables/{table_id}/rematch",
+        status_code=201,
+        **declare(
+            TOKEN,
+            BOT_COOKIE,
+            NO_TABLE,
+            TABLE_LIMITS,
+            {
+                403: "only a seated player can ask for a rematch",
+                409: "the game is not over, or two of its players have blocked each other",
+            },
+            security=OPTIONAL,
+            links={201: table_links()},
+        ),
+    )
+    async def rematch(table_id: TableId, body: Rematch, request: Request) -> dict[str, JSON]:
         room = await table(table_id)
         if not room.over:
             raise HTTPException(409, "a rematch is for a finished game")
@@ -206,9 +271,18 @@ def router(hub: Hub) -> APIRouter:
         hub.traffic.created_table(ticket, new.id)
         return {"table": new.summary(), "links": links(request, new, {})}
 
-    @api.get("/tables/{table_id}/replay")
+    @api.get(
+        "/tables/{table_id}/replay",
+        **declare(
+            NO_TABLE,
+            {
+                400: "no such step or seat at this table",
+                403: "a seat's token not valid here; a seat's view before the end without its token",
+            },
+        ),
+    )
     async def replay(
-        table_id: str,
+        table_id: TableId,
         step: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[int | None, Query(ge=0, le=64)] = None,
         authorization: Annotated[str | None, Header()] = None,
@@ -223,8 +297,11 @@ def router(hub: Hub) -> APIRouter:
         except Refused as err:
             raise HTTPException(403 if err.code == "forbidden" else 400, err.message) from None
 
-    @api.get("/tables/{table_id}/record")
-    async def record(table_id: str) -> JSONResponse:
+    @api.get(
+        "/tables/{table_id}/record",
+        **declare(NO_TABLE, {409: "the record is published when the game is over"}),
+    )
+    async def record(table_id: TableId) -> JSONResponse:
         room = await table(table_id)
         if not room.over:
             raise HTTPException(409, "the record is published when the game is over")

@@ -19,10 +19,26 @@ from typing import Any
 from argon2 import PasswordHasher
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from . import mail, mailbox
 from .accounts import current_user, start_session, token_hash
+from .contract import (
+    ACCOUNT,
+    BOT_COOKIE,
+    LOGIN,
+    NO_TABLE,
+    OWNER,
+    PASSWORD,
+    PERSON,
+    SEAT_REFUSED,
+    TOKEN,
+    Body,
+    TableId,
+    Whole,
+    checked,
+    declare,
+)
 from .hub import Hub
 from .limits import Limiter
 from .mailbox import CHANNELS, KINDS, Subscription
@@ -39,47 +55,65 @@ RESETS_PER_CLIENT = 10  # reset requests from one client address in 15 minutes
 RESET_WINDOW = 3600
 CHANGES_PER_HOUR = 5  # addresses an account may give in an hour (each one is mailed)
 PUSH_PER_USER = 10  # browsers an account may have subscribed
+# what str.strip() strips, as \uXXXX: the same characters in Python's re and in a JSON Schema's pattern
+SPACE = "".join(f"\\u{ord(c):04x}" for c in map(chr, range(0x10000)) if c.isspace())
 ADDRESS = re.compile(
-    r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+"
+    rf'[^@{SPACE}<>()\[\],;:"\\]{{1,64}}'  # the local part
+    r"@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+"
 )
 SAME_ANSWER = {"ok": True, "detail": "if that account has a verified address, a link is on its way"}
 
 
-class EmailBody(BaseModel):
-    address: str = Field(min_length=3, max_length=254)
+LOCATION = {"Location": {"description": "the settings page", "required": True, "schema": {"type": "string"}}}
+MAIL_OFF = {503: "mail is off on this server"}
+LINK = {400: "this link is not valid, has expired or was used"}
 
 
-class TokenBody(BaseModel):
+class EmailBody(Body):
+    address: str = Field(
+        min_length=3,
+        max_length=254,
+        json_schema_extra=checked(
+            "an email address (400 for any other)", pattern=rf"^[{SPACE}]*{ADDRESS.pattern}[{SPACE}]*$"
+        ),
+    )
+
+
+class TokenBody(Body):
     token: str = Field(min_length=1, max_length=512)
 
 
-class ForgotBody(BaseModel):
+class ForgotBody(Body):
     account: str = Field(min_length=1, max_length=254)  # a name or a verified address
 
 
-class ResetBody(BaseModel):
+class ResetBody(Body):
     token: str = Field(min_length=1, max_length=128)
-    password: str = Field(min_length=1, max_length=256)
+    password: str = Field(
+        min_length=1,
+        max_length=256,
+        json_schema_extra=PASSWORD,
+    )
 
 
-class SettingBody(BaseModel):
-    kind: str
-    channel: str
+class SettingBody(Body):
+    kind: str = Field(json_schema_extra=checked("a kind of notice", enum=list(KINDS)))
+    channel: str = Field(json_schema_extra=checked("mail or push", enum=list(CHANNELS)))
     on: bool
 
 
-class Keys(BaseModel):
+class Keys(Body):
     p256dh: str = Field(min_length=1, max_length=200)
     auth: str = Field(min_length=1, max_length=64)
 
 
-class PushBody(BaseModel):
+class PushBody(Body):
     endpoint: str = Field(min_length=8, max_length=1000)
     keys: Keys | None = None
 
 
-class InviteBody(BaseModel):
-    seat: int = Field(ge=0, le=64)
+class InviteBody(Body):
+    seat: Whole = Field(ge=0, le=64)
     name: str = Field(min_length=1, max_length=64)
 
 
@@ -113,7 +147,7 @@ def router(hub: Hub) -> APIRouter:
         return f"{hub.settings.public_url.rstrip('/')}{path}"
 
     # -- the address -------------------------------------------------------------------------
-    @api.get("/api/account/email")
+    @api.get("/api/account/email", **declare(ACCOUNT, security=OWNER))
     async def get_email(request: Request) -> dict[str, Any]:
         account = await me(request)
         found = await call(mailbox.email, storage, account.id)
@@ -123,7 +157,16 @@ def router(hub: Hub) -> APIRouter:
             "mail": hub.outbox.mail_on,
         }
 
-    @api.put("/api/account/email", status_code=202)
+    @api.put(
+        "/api/account/email",
+        status_code=202,
+        **declare(
+            ACCOUNT,
+            MAIL_OFF,
+            {400: "that is not an email address", 429: "too many addresses given in an hour"},
+            security=OWNER,
+        ),
+    )
     async def put_email(body: EmailBody, request: Request) -> dict[str, Any]:
         """The address awaits verification: a signed link goes to it; a verified address the
         account had is told (and stays in use until the new one is verified)."""
@@ -169,13 +212,13 @@ def router(hub: Hub) -> APIRouter:
         hub.outbox.wake()
         return {"address": before.address, "pending": address}
 
-    @api.delete("/api/account/email")
+    @api.delete("/api/account/email", **declare(ACCOUNT, security=OWNER))
     async def delete_email(request: Request) -> dict[str, bool]:
         account = await me(request)
         await call(mailbox.remove_email, storage, account.id)
         return {"ok": True}
 
-    @api.post("/api/account/verify")
+    @api.post("/api/account/verify", **declare(LINK))
     async def verify(body: TokenBody) -> dict[str, Any]:
         parts = mail.unsign(hub.outbox.key, body.token)
         if (
@@ -196,7 +239,11 @@ def router(hub: Hub) -> APIRouter:
         return {"ok": True, "detail": "your address is confirmed"}
 
     # -- password resets ----------------------------------------------------------------------
-    @api.post("/api/account/forgot", status_code=202)
+    @api.post(
+        "/api/account/forgot",
+        status_code=202,
+        **declare(MAIL_OFF, {429: "too many requests from this address"}),
+    )
     async def forgot(body: ForgotBody, request: Request) -> dict[str, Any]:
         """A reset link to each account the name or address names with a verified address.  The
         answer is the same whatever exists; limits: per client (429), and silently per account and
@@ -241,7 +288,7 @@ def router(hub: Hub) -> APIRouter:
         hub.outbox.wake()
         return SAME_ANSWER
 
-    @api.post("/api/account/reset/check")
+    @api.post("/api/account/reset/check", **declare(LINK))
     async def reset_check(body: TokenBody) -> dict[str, str]:
         """The account a reset link is for, while it works."""
         found = await call(mailbox.reset_user, storage, token_hash(body.token), clock())
@@ -249,7 +296,7 @@ def router(hub: Hub) -> APIRouter:
             raise HTTPException(400, "this link has expired or was used: ask for a new one")
         return {"name": found[1]}
 
-    @api.post("/api/account/reset")
+    @api.post("/api/account/reset", **declare(LINK, {400: "a password has 8 to 128 characters"}))
     async def reset(body: ResetBody, request: Request, response: Response) -> dict[str, str]:
         """A new password, once per link; every other session of the account ends, and this
         browser is logged in."""
@@ -263,7 +310,7 @@ def router(hub: Hub) -> APIRouter:
         return {"name": user[1]}
 
     # -- notification settings ----------------------------------------------------------------
-    @api.get("/api/account/notifications")
+    @api.get("/api/account/notifications", **declare(ACCOUNT, security=OWNER))
     async def settings(request: Request) -> dict[str, Any]:
         account = await me(request)
         off = await call(mailbox.turned_off, storage, account.id)
@@ -275,7 +322,10 @@ def router(hub: Hub) -> APIRouter:
             "browsers": browsers,
         }
 
-    @api.put("/api/account/notifications")
+    @api.put(
+        "/api/account/notifications",
+        **declare(ACCOUNT, {400: "no such kind of notice or channel"}, security=OWNER),
+    )
     async def set_setting(body: SettingBody, request: Request) -> dict[str, bool]:
         account = await me(request)
         if body.kind not in KINDS or body.channel not in CHANNELS:
@@ -285,7 +335,9 @@ def router(hub: Hub) -> APIRouter:
         await call(mailbox.set_on, storage, account.id, body.kind, body.channel, body.on)
         return {"on": body.on}
 
-    @api.post("/api/mail/unsubscribe", response_class=PlainTextResponse)
+    @api.post(
+        "/api/mail/unsubscribe", response_class=PlainTextResponse, **declare(LINK, media={200: "text/plain"})
+    )
     async def unsubscribe(t: str = "") -> str:
         """One click (RFC 8058): the mail program POSTs ``List-Unsubscribe=One-Click`` here; the
         kind of mail named in the signed token is off for its account."""
@@ -301,14 +353,29 @@ def router(hub: Hub) -> APIRouter:
         await call(mailbox.set_on, storage, int(parts[1]), parts[2], "mail", False)
         return f"Done: no more '{parts[2]}' mails. Your settings: {link('/account')}\n"
 
-    @api.get("/api/mail/unsubscribe", include_in_schema=False)
+    @api.get(
+        "/api/mail/unsubscribe",
+        status_code=303,
+        response_class=RedirectResponse,
+        responses={303: {"description": "to the settings page, which asks to confirm", "headers": LOCATION}},
+    )
     async def unsubscribe_page(t: str = "") -> RedirectResponse:
         """A person following the link: the settings page asks them to confirm (a GET changes
         nothing, so that link checkers do not unsubscribe anybody)."""
         return RedirectResponse(f"/account#unsubscribe={t[:512]}", 303)
 
     # -- Web Push -------------------------------------------------------------------------------
-    @api.post("/api/push/subscribe", status_code=201)
+    @api.post(
+        "/api/push/subscribe",
+        status_code=201,
+        **declare(
+            TOKEN,
+            BOT_COOKIE,
+            LOGIN,
+            {400: "push is off here, or the subscription is not a browser's (endpoint, P-256 keys)"},
+            security=PERSON,
+        ),
+    )
     async def subscribe(body: PushBody, request: Request) -> dict[str, bool]:
         account = await me(request)
         pusher = hub.outbox.pusher
@@ -322,14 +389,28 @@ def router(hub: Hub) -> APIRouter:
         await call(mailbox.subscribe, storage, account.id, sub, clock(), PUSH_PER_USER)
         return {"ok": True}
 
-    @api.post("/api/push/unsubscribe")
+    @api.post("/api/push/unsubscribe", **declare(TOKEN, BOT_COOKIE, LOGIN, security=PERSON))
     async def push_unsubscribe(body: PushBody, request: Request) -> dict[str, bool]:
         account = await me(request)
         return {"ok": await call(mailbox.unsubscribe, storage, body.endpoint, account.id)}
 
     # -- invitations ----------------------------------------------------------------------------
-    @api.post("/api/tables/{table_id}/invite")
-    async def invite(table_id: str, body: InviteBody, request: Request) -> dict[str, Any]:
+    @api.post(
+        "/api/tables/{table_id}/invite",
+        **declare(
+            TOKEN,
+            BOT_COOKIE,
+            LOGIN,
+            NO_TABLE,
+            SEAT_REFUSED,
+            {
+                400: "no account is so named",
+                403: "only a player at the table can invite",
+            },
+            security=PERSON,
+        ),
+    )
+    async def invite(table_id: TableId, body: InviteBody, request: Request) -> dict[str, Any]:
         """A seated account gives a free person seat of its table to another account, which is
         told (by mail and push, as its settings say)."""
         account = await me(request)
@@ -340,12 +421,11 @@ def router(hub: Hub) -> APIRouter:
             raise HTTPException(403, "only a player at the table can invite")
         user = await call(storage.user, body.name)
         if user is None:
-            raise HTTPException(404, f"no account is named {body.name!r}")
+            raise HTTPException(400, f"no account is named {body.name!r}")
         try:
             await room.take(body.seat, Account(user.id, user.name), None)
-        except Refused as err:
-            status = 409 if err.code in ("taken", "over", "blocked") else 404
-            raise HTTPException(status, err.message) from None
+        except Refused as err:  # no such person seat, taken, the game over, a block
+            raise HTTPException(409, err.message) from None
         hub.notices.invited(room, user.id, body.seat, account.name)
         return {"seat": body.seat, "name": user.name}
 

@@ -31,6 +31,9 @@ Client to server, one JSON object per text frame, at most ``MAX_MESSAGE`` bytes:
 These are the only ways in: a seat's moves outside its questions (leaving, offers) have their own
 messages, so no action text can make them.
 
+Their JSON Schema is ws_schema.py's (``GET /api/schema/ws.json``): :func:`parse` checks each
+message against it too, after the checks here, which say in words what is wrong.
+
 A join without a token from a browser logged in to an account that holds a seat at the table
 takes that seat.
 
@@ -182,9 +185,19 @@ def parse(text: str | bytes | None) -> Message:
         raise BadMessage("malformed", "a message must be a JSON object") from None
     if not isinstance(data, dict):
         raise BadMessage("malformed", "a message must be a JSON object")
+    message = _read(data)  # the checks, which say what is wrong in words
+    from .ws_schema import ADDRESS, refusal  # which imports this module's limits
+
+    if refusal(data) is not None:  # refused by the published schema all the same (none should be)
+        raise BadMessage("malformed", f"this message does not follow the schema at {ADDRESS}")
+    return message
+
+
+def _read(data: dict[str, Any]) -> Message:
+    """The message ``data`` holds, or :class:`BadMessage` saying what is wrong with it."""
     kind = data.get("type")
     if kind == "action":
-        action, step = data.get("action"), data.get("step")
+        action, step = data.get("action"), _whole(data.get("step"))
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
             raise BadMessage("malformed", 'an action message needs "action": the action\'s text, e.g. "Ku"')
         if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
@@ -268,7 +281,13 @@ def _moderation(kind: str, data: dict[str, Any]) -> Mute | Report:
     return Report(seat, float(at), text, reason)
 
 
+def _whole(value: Any) -> Any:
+    """A JSON number without a fraction is an integer (12.0 is 12, as in JSON Schema)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def _number(value: Any, name: str) -> int:
+    value = _whole(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
         raise BadMessage("malformed", f'"{name}" must be a number')
     return value

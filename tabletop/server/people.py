@@ -28,13 +28,14 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.engine import Connection
 
 from ..core.record import Record
 from . import mailbox
 from .accounts import COOKIE, current_user
+from .contract import ACCOUNT, OWNER, Body, declare
 from .limits import Limiter
 from .moderation_store import note
 from .schema import (
@@ -62,7 +63,7 @@ ATTEMPTS = (5, 15 * 60.0)  # wrong passwords a session may give deleting its acc
 GONE_CODE = 4403
 
 
-class Confirm(BaseModel):
+class Confirm(Body):
     password: str = Field(min_length=1, max_length=256)
 
 
@@ -281,7 +282,7 @@ def router(hub: Hub) -> APIRouter:
     hasher = PasswordHasher()
     attempts = Limiter(ATTEMPTS[0], ATTEMPTS[1], clock)
 
-    @api.get("/data")
+    @api.get("/data", **declare(ACCOUNT, security=OWNER))
     async def data(request: Request) -> JSONResponse:
         account = await current_user(hub, request, clock)
         if account is None:
@@ -293,7 +294,14 @@ def router(hub: Hub) -> APIRouter:
         filename = f"tabletop-data-{account.name}.json"
         return JSONResponse(found, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
-    @api.post("/delete")
+    @api.post(
+        "/delete",
+        **declare(
+            ACCOUNT,
+            {403: "wrong password: the account was not deleted", 429: "too many attempts"},
+            security=OWNER,
+        ),
+    )
     async def delete_me(body: Confirm, request: Request, response: Response) -> dict[str, Any]:
         """Delete the logged-in account, its password confirming it."""
         account = await current_user(hub, request, clock)

@@ -21,10 +21,13 @@ from ..core.protocol import JSON
 from ..core.registry import game_class, names
 from . import ratings
 from .accounts import current_user
+from .contract import NO_GAME, OPTIONAL, TOKEN, AccountName, Game, SvgResponse, declare
 from .hub import Hub
 
 PLOTS_KEPT = 64  # rendered plots kept in memory
 MAX_NAME = 64
+NO_PLAYER = {404: "no such player"}
+SVG = SvgResponse.media_type
 _draw_lock = threading.Lock()  # matplotlib's text layout and font cache are shared state
 
 
@@ -169,7 +172,7 @@ def router(hub: Hub) -> APIRouter:
             raise HTTPException(404, f"no player {name!r}")
         return found
 
-    @api.get("/ratings")
+    @api.get("/ratings", **declare(TOKEN, security=OPTIONAL))
     async def rated(request: Request) -> dict[str, Any]:
         """Every game with its number of rated tables, and the game the leaderboard opens on: the
         logged-in account's last rated game, else the game with the most rated tables."""
@@ -182,19 +185,25 @@ def router(hub: Hub) -> APIRouter:
         games = [{"game": g, "title": title_of(g), "rated": counts.get(g, 0)} for g in known]
         return {"games": games, "first": first, "last": last}
 
-    @api.get("/ratings/{game}")
-    async def leaderboard(game: str) -> dict[str, Any]:
+    @api.get("/ratings/{game}", **declare(NO_GAME))
+    async def leaderboard(
+        game: Game, board: Annotated[str, Query(pattern="^(people|bots)$")] = "people"
+    ) -> dict[str, Any]:
+        """A game's leaderboard: people's, or the bots' (bot accounts and the built-in levels)."""
         if game not in names():
             raise HTTPException(404, f"no game {game!r}")
-        rows = await hub.writer.call(ratings.leaderboard, hub.storage, game)
-        return {"game": game, "title": title_of(game), "players": [standing_json(r) for r in rows]}
+        rows = await hub.writer.call(ratings.leaderboard, hub.storage, game, 100, board == "bots")
+        players = [standing_json(r) for r in rows]
+        return {"game": game, "title": title_of(game), "board": board, "players": players}
 
-    @api.get("/players/{name}")
-    async def player(name: str) -> dict[str, JSON]:
+    @api.get("/players/{name}", **declare(NO_PLAYER))
+    async def player(name: AccountName) -> dict[str, JSON]:
         return page_json(await page_of(name))
 
-    @api.get("/players/{name}/rating.svg")
-    async def plot(name: str, size: Annotated[str, Query(pattern="^(wide|narrow)$")] = "wide") -> Response:
+    @api.get("/players/{name}/rating.svg", response_class=SvgResponse, **declare(NO_PLAYER, media={200: SVG}))
+    async def plot(
+        name: AccountName, size: Annotated[str, Query(pattern="^(wide|narrow)$")] = "wide"
+    ) -> Response:
         page = await page_of(name)
         narrow = size == "narrow"
         key = (page.name.lower(), page.history_rows, narrow)
@@ -204,6 +213,6 @@ def router(hub: Hub) -> APIRouter:
             plots[key] = svg
             while len(plots) > PLOTS_KEPT:
                 del plots[next(iter(plots))]  # the oldest drawn
-        return Response(svg, media_type="image/svg+xml")
+        return SvgResponse(svg)
 
     return api

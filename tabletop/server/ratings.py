@@ -23,6 +23,9 @@ Rules:
 - **The number shown** to people is :func:`shown`: the ordinal ``mu - 3 sigma`` (a rating we are
   fairly sure the player is above) on a familiar scale, ``1000 + 40 × ordinal``, rounded and never
   below 0.  A new player shows 1000; it rises as games make the rating surer, then with wins.
+- **Two leaderboards** per game (issue 32): people's (accounts that are no bot accounts), and
+  bots' (bot accounts and the built-in levels, so that a program's strength is read against the
+  levels').  A game between a person and a bot rates both, each on their board.
 - **History.** Each rated game writes one ``rating_history`` row per player (mu and sigma after
   it, at the time the game finished); a table has rows if and only if it was rated, which is what
   makes recording idempotent and lets :func:`catch_up` find tables a stopped server never rated.
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from statistics import fmean
 
 from openskill.models import PlackettLuce
-from sqlalchemy import exists, func, insert, select, update
+from sqlalchemy import and_, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from . import bot_store
@@ -275,13 +278,21 @@ def _user_names(conn: Connection, players: Iterable[str]) -> dict[str, str]:
     return names
 
 
-def leaderboard(storage: Storage, game: str, limit: int = 100) -> list[Standing]:
-    """The best ``limit`` players of ``game`` by shown rating (bots included)."""
+def leaderboard(storage: Storage, game: str, limit: int = 100, bots: bool = False) -> list[Standing]:
+    """The best ``limit`` players of ``game`` by shown rating: people (accounts that are no bot
+    accounts), or with ``bots`` the bots: bot accounts and the built-in levels, so that a program
+    of one's own is measured against the levels (issue 32)."""
     ordinal = ratings_t.c.mu - 3 * ratings_t.c.sigma
     with storage.engine.connect() as conn:
+        programs = [user_player(i) for i in bot_store.bot_ids_in(conn)]
+        board = (
+            or_(ratings_t.c.player.like("bot:%"), ratings_t.c.player.in_(programs))
+            if bots
+            else and_(ratings_t.c.player.like("user:%"), ratings_t.c.player.not_in(programs))
+        )
         rows = conn.execute(
             select(ratings_t.c.player, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
-            .where(ratings_t.c.game == game)
+            .where(ratings_t.c.game == game, board)
             .order_by(ordinal.desc(), ratings_t.c.games.desc(), ratings_t.c.player)
             .limit(limit)
         ).all()

@@ -23,14 +23,16 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from ..agents import advice
 from ..core.protocol import JSON
 from . import bots
+from .contract import NO_TABLE, RETRY_AFTER, TableId, declare
 from .scheduler import Busy
 
 if TYPE_CHECKING:
@@ -168,11 +170,26 @@ def start_review(room: Room) -> None:
     reviews_of(room.hub).start(room, START_DELAY)
 
 
+class Computing(BaseModel):
+    """A review not ready yet (202): ask again after ``Retry-After`` seconds."""
+
+    table: str
+    status: Literal["computing"]
+    detail: str
+
+
+COMPUTING = {"description": "being computed", "model": Computing, "headers": RETRY_AFTER}
+
+
 def router(hub: Hub) -> APIRouter:
     api = APIRouter(prefix="/api")
 
-    @api.get("/tables/{table_id}/review", response_model=None)
-    async def review(table_id: str) -> JSONResponse | dict[str, JSON]:
+    @api.get(
+        "/tables/{table_id}/review",
+        response_model=None,
+        **declare(NO_TABLE, {409: "the game is not over"}, more={202: COMPUTING}),
+    )
+    async def review(table_id: TableId) -> JSONResponse | dict[str, JSON]:
         """The finished game's review: 202 while it is computed, 409 before the end."""
         room = await hub.get(table_id)
         if room is None:

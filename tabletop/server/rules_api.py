@@ -14,6 +14,7 @@ from ..core.errors import InvalidOptions
 from ..core.protocol import JSON
 from ..core.registry import names
 from ..words.rules import games, rules
+from .contract import Game, declare
 
 
 def rules_json(game: str) -> dict[str, JSON]:
@@ -43,8 +44,8 @@ def router() -> APIRouter:
                 listed.append({key: data[key] for key in ("game", "title", "pitch", "players")})
         return {"games": listed}
 
-    @api.get("/api/rules/{game}")
-    async def game_rules(game: str) -> dict[str, JSON]:
+    @api.get("/api/rules/{game}", **declare({404: "no such game, or no rules page for it yet"}))
+    async def game_rules(game: Game) -> dict[str, JSON]:
         return rules_json(game)
 
     return api

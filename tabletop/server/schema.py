@@ -30,6 +30,8 @@ The migrations in migrations/ build exactly this (a test compares them).  Tables
   actions every server process applies (issue 31; moderation.py); ``users.admin`` and
   ``users.suspended``, ``game_tables.halt`` (paused or ended by an admin).
 - ``users.bot`` and ``api_tokens``: bot accounts and their API tokens, hashed (issue 32; bot_store.py).
+- ``challenges``: a person's challenges to bot accounts, with their terms and answers (issue 32;
+  challenge_store.py).
 """
 
 from __future__ import annotations
@@ -328,6 +330,22 @@ api_tokens_t = Table(  # a bot account's API tokens (bot_store.py): shown once, 
     Column("name", String(64), nullable=False),
     Column("created", Float, nullable=False),
     Column("last_used", Float, nullable=True),
+)
+
+challenges_t = Table(  # a person's challenge to a bot account (challenge_store.py), open until answered
+    "challenges",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("challenger_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("bot_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("terms", Text, nullable=False),  # JSON: options, seats, clock, rated, private, takeover
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),  # unanswered then: expired (the status stays "open")
+    Column("status", String(12), nullable=False),  # open, accepted, declined, cancelled, failed
+    Column("reason", String(200), nullable=True),  # why declined (the bot's words) or failed
+    Column("answered", Float, nullable=True),
+    Column("table_id", String(16), nullable=True),  # the table made when accepted (no foreign key)
 )
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ..core.errors import InvalidOptions, TabletopError
 from ..core.protocol import JSON, Event, State
@@ -34,6 +34,18 @@ from ..core.registry import make, names
 from ..words import labels, wording
 from ..words.tutorials import SEAT, Tutorial, games, tutorial
 from .bots import bot_seed, decide, levels
+from .contract import (
+    BOT_COOKIE,
+    NO_TABLE,
+    OPTIONAL,
+    TABLE_LIMITS,
+    TOKEN,
+    Body,
+    Game,
+    TableId,
+    declare,
+    table_links,
+)
 from .refused import Refused
 
 if TYPE_CHECKING:
@@ -292,7 +304,10 @@ def check(game: str) -> Walk:
 
 
 # -- the API --------------------------------------------------------------------------------------
-class Leave(BaseModel):
+NO_GUIDE = {404: "no such game, or no guided game of it yet"}
+
+
+class Leave(Body):
     token: str | None = Field(None, max_length=128)
 
 
@@ -327,12 +342,16 @@ def router(hub: Hub) -> APIRouter:
                 found.append({"game": game, "title": script.title, "steps": len(script.steps)})
         return {"games": found}
 
-    @api.get("/tutorials/{game}")
-    async def script(game: str) -> dict[str, JSON]:
+    @api.get("/tutorials/{game}", **declare(NO_GUIDE))
+    async def script(game: Game) -> dict[str, JSON]:
         return script_of(game).to_json()
 
-    @api.post("/tutorials/{game}", status_code=201)
-    async def create(game: str, request: Request) -> dict[str, JSON]:
+    @api.post(
+        "/tutorials/{game}",
+        status_code=201,
+        **declare(NO_GUIDE, TOKEN, BOT_COOKIE, TABLE_LIMITS, security=OPTIONAL, links={201: table_links()}),
+    )
+    async def create(game: Game, request: Request) -> dict[str, JSON]:
         """A new tutorial table of ``game``: its link, as the lobby's create answers."""
         script = script_of(game)
         account = await current_user(hub, request, hub.settings.clock)
@@ -366,8 +385,17 @@ def router(hub: Hub) -> APIRouter:
         assert isinstance(seats, list) and isinstance(seats[0], dict)
         return {"table": room.summary(), "links": shown, "url": seats[0]["url"]}
 
-    @api.post("/tables/{table_id}/guide/leave")
-    async def leave(table_id: str, body: Leave, request: Request) -> dict[str, JSON]:
+    @api.post(
+        "/tables/{table_id}/guide/leave",
+        **declare(
+            TOKEN,
+            BOT_COOKIE,
+            NO_TABLE,
+            {403: "only the player of the tutorial can leave its guide", 409: "this table is not a tutorial"},
+            security=OPTIONAL,
+        ),
+    )
+    async def leave(table_id: TableId, body: Leave, request: Request) -> dict[str, JSON]:
         """The person leaves the guide: the table is a normal game from now on."""
         room = await hub.get(table_id)
         if room is None:

@@ -97,9 +97,12 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 
 @contextmanager
-def bot_process(site: Site, log: str, stall_after: int | None = None) -> Iterator[subprocess.Popen[bytes]]:
+def bot_process(
+    site: Site, log: str, stall_after: int | None = None, accept: list[str] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
     command += ["--server", site.url, "--token-file", "token", "--agent", "mybot:make", "--poll", "0.3"]
+    command += [option for game in accept or () for option in ("--accept", game)]
     env = {**os.environ, "STALL_AFTER": str(stall_after)} if stall_after is not None else None
     with (site.folder / log).open("wb") as sink:
         process = subprocess.Popen(command, cwd=site.folder, stderr=sink, start_new_session=True, env=env)

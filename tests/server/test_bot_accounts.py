@@ -240,7 +240,8 @@ def test_a_bot_seated_by_name_plays_its_seat_and_is_named_a_bot_everywhere(db_ur
                 play_to_the_end(ws, seen[-1], random.Random(4))
             still = program.get("/api/bot/seats", headers=bearer(token)).json()["seats"]
             assert [s["table"] for s in still] == [lobby]  # the finished table is no longer listed
-        board = client.get("/api/ratings/summon7").json()["players"]
+        assert all(p["name"] != "zeta" for p in client.get("/api/ratings/summon7").json()["players"])
+        board = client.get("/api/ratings/summon7?board=bots").json()["players"]  # the bots' board
         zeta = next(p for p in board if p["name"] == "zeta")
         assert zeta["bot"] and zeta["url"] == "/players/zeta" and zeta["games"] == 1
         assert client.get("/api/players/zeta").json()["bot"] is True

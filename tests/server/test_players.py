@@ -84,7 +84,10 @@ def test_the_leaderboard_orders_players_by_rating(client: TestClient) -> None:
     board = answer.json()
     assert board["game"] == "megalomania" and board["title"] == game_class("megalomania").title
     rows = board["players"]
-    assert [r["name"] for r in rows] == ["ana", "bob", "Bot (normal)"]
+    assert board["board"] == "people" and [r["name"] for r in rows] == ["ana", "bob"]  # people only
+    bots = client.get("/api/ratings/megalomania", params={"board": "bots"}).json()
+    assert bots["board"] == "bots" and [r["name"] for r in bots["players"]] == ["Bot (normal)"]
+    assert client.get("/api/ratings/megalomania", params={"board": "all"}).status_code == 422
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
     assert rows[0] == {
         "player": f"user:{ids['ana']}",
@@ -96,12 +99,8 @@ def test_the_leaderboard_orders_players_by_rating(client: TestClient) -> None:
         "games": 3,
         "url": "/players/ana",
     }
-    assert (
-        rows[2]["bot"]
-        and rows[2]["url"] is None
-        and rows[2]["player"] == "bot:normal"
-        and rows[2]["games"] == 2
-    )
+    level = bots["players"][0]
+    assert level["bot"] and level["url"] is None and level["player"] == "bot:normal" and level["games"] == 2
     assert all(isinstance(r["rating"], int) for r in rows)
     assert client.get("/api/ratings/summon7").json()["players"] == []  # a game nobody has played rated
     assert client.get("/api/ratings/chess").status_code == 404

@@ -160,6 +160,7 @@ def test_a_person_challenges_a_bot_account_which_accepts_and_plays_the_game_in_t
             if not click(page, choose(page)):
                 page.wait_for_timeout(15)
         assert room.over and room.row.rated
+        assert page.is_visible("#end .final .bot-mark")  # the final table names the bot with its marker
         assert (room.seats[0].name, room.seats[1].name, room.seats[2].level) == (person, bot, "easy")
         assert moves_of(room, 1) > 0 and process.poll() is None  # the bot's program played its seat
         # the bots' board: the bot account (BOT) and the built-in level it played beside

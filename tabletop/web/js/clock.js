@@ -7,6 +7,7 @@
 // the rules' neutral answer.
 // The server also sends its `now`, so a browser whose own clock is wrong still counts right.
 import { el } from "./cards.js";
+import { botMark } from "./names.js";
 import { seatLabel } from "./words.js";
 
 const LOW = 10; // seconds under which a countdown turns red
@@ -120,6 +121,8 @@ function seatRow(page, seat, clocks) {
   row.dataset.seat = String(seat.seat);
   const name = info.user || seatLabel(seat.seat, page.seats);
   row.append(el("span", "name", seat.seat === page.me ? `${name} (you)` : name));
+  const mark = botMark(info); // a bot account's (issue 32)
+  if (mark) row.append(mark);
   if (info.absent) row.append(badge("absent", "absent"));
   if (info.left) row.append(badge("left", "left"));
   const clock = clocks.find((c) => c.seat === seat.seat);

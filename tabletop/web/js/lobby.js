@@ -1,12 +1,18 @@
 // The lobby: create a table (game, options, who sits where, its clock), share its links, see the
-// tables and take a free seat; logged in, "My tables": the tables waiting for you first.
+// tables and take a free seat; logged in, "My tables": the tables waiting for you first. A bot
+// account in a seat makes the form a challenge to it (js/challenge.js; /?challenge=NAME puts it
+// in seat 1, as a bot account's player page links).
 import { accountBar, accountName, onAccount, refreshAccount } from "./account.js";
 import { api, copy, playerName, setPlayerName, toast } from "./api.js";
 import { el } from "./cards.js";
+import { resumeChallenge, sendChallenge } from "./challenge.js";
 import { countdown, describeClock, syncNow } from "./clock.js";
+import { marked } from "./names.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalogue = { games: [], levels: [] };
+let botAccounts = []; // the bot accounts one may challenge (GET /api/bots)
+let challenged = new URLSearchParams(location.search).get("challenge"); // seat 1's bot, at first
 // the time control presets of the "Time control" select (its options are short: the line below
 // the select tells the chosen one in full)
 // window: the seconds a player has to answer someone else's decision (a veto, a bid, an offer)
@@ -113,11 +119,41 @@ function drawSeats() {
       option.value = level;
       select.append(option);
     }
+    if (seat > 0 && (botAccounts.length || challenged)) select.append(botAccountOptions());
     select.value = old[seat] || (seat === 0 ? "person" : catalogue.levels.includes("normal") ? "normal" : catalogue.levels[0]);
+    if (seat === 1 && challenged) select.value = `@${challenged}`;
     label.append(select);
     rows.push(label);
   }
+  challenged = null;
   box.replaceChildren(...rows);
+  showSubmit();
+}
+
+// The bot accounts a seat may hold: choosing one makes the form a challenge to it.
+function botAccountOptions() {
+  const group = el("optgroup");
+  group.label = "Challenge a bot account";
+  const names = botAccounts.map((b) => b.name);
+  if (challenged && !names.includes(challenged)) names.unshift(challenged); // beyond the list's first ones
+  for (const name of names) {
+    const bot = botAccounts.find((b) => b.name === name);
+    const option = el("option", null, `BOT ${name}${bot && !bot.active ? " (not seen lately)" : ""}`);
+    option.value = `@${name}`;
+    group.append(option);
+  }
+  return group;
+}
+
+// The bot account the seats challenge (its name), if one holds a seat.
+function challengedBot() {
+  const named = [...document.querySelectorAll("#seats select")].map((s) => s.value).find((v) => v.startsWith("@"));
+  return named ? named.slice(1) : null;
+}
+
+function showSubmit() {
+  const bot = challengedBot();
+  $("#create button[type=submit]").textContent = bot ? `Challenge ${bot}` : "Create the table";
 }
 
 function readOptions() {
@@ -138,6 +174,12 @@ async function create(event) {
       clock: CLOCKS[$("#clock").value] || CLOCKS.realtime, rated: $("#rated").checked, private: $("#private").checked,
       takeover: $("#takeover").value,
     };
+    const bot = challengedBot();
+    if (bot) {
+      if (!accountName()) throw new Error(`Log in to challenge ${bot}: a challenge is between accounts.`);
+      await sendChallenge({ ...body, bot }, $("#created"));
+      return;
+    }
     const data = await api("/api/tables", { method: "POST", body });
     showCreated(data);
     refresh();
@@ -190,8 +232,14 @@ function seatName(s) {
   return s.user || s.name || (s.joined ? "person" : "free seat");
 }
 
-function seatSummary(seats) {
-  return seats.map(seatName).join(" · ");
+// The seats' names in a line, a bot account's with its marker (names.js).
+function seatsLine(seats, name = seatName) {
+  const line = el("div", "seats-line");
+  seats.forEach((s, i) => {
+    if (i) line.append(" · ");
+    marked(line.appendChild(el("span", null, name(s))), s);
+  });
+  return line;
 }
 
 // A person seat anybody may take from the lobby: nobody holds it yet.
@@ -226,7 +274,7 @@ function tableRow(t) {
   row.dataset.table = t.id;
   const info = el("div", "info");
   info.append(el("strong", null, `${t.title} · ${t.options.players ?? t.seats.length} players`), el("span", "muted", ` table ${t.id}`));
-  info.append(el("div", "seats-line", seatSummary(t.seats)), settingsLine(t));
+  info.append(seatsLine(t.seats), settingsLine(t));
   if (t.status !== "finished" && typeof t.step === "number") info.append(el("div", "muted", `${t.step} actions so far`));
   const actions = el("div", "row-actions");
   for (const s of freeSeats(t)) {
@@ -357,8 +405,7 @@ function myRow(t, key) {
   row.dataset.table = t.id;
   const info = el("div", "info");
   info.append(el("strong", null, t.title), el("span", "muted", ` table ${t.id} · seat ${t.my_seat}`));
-  const players = t.seats.map((s) => (s.seat === t.my_seat ? "you" : seatName(s))).join(" · ");
-  info.append(el("div", "seats-line", players));
+  info.append(seatsLine(t.seats, (s) => (s.seat === t.my_seat ? "you" : seatName(s))));
   const state = el("div", "turn-line");
   state.append(el("span", key === "turn" ? "turn yours" : "turn", whoseTurn(t)));
   const clock = t.status === "finished" ? null : rowClock(t);
@@ -418,9 +465,15 @@ async function start() {
   onAccount((user) => {
     $("#name-field").hidden = Boolean(user);
     refreshMine();
+    if (user) resumeChallenge($("#created"));
   });
   refreshAccount();
-  catalogue = await api("/api/games");
+  [catalogue, botAccounts] = await Promise.all([
+    api("/api/games"),
+    api("/api/bots").then((data) => data.bots).catch(() => []),
+  ]);
+  const known = challenged && botAccounts.find((b) => b.name.toLowerCase() === challenged.toLowerCase());
+  if (known) challenged = known.name; // as the server spells it
   for (const level of catalogue.levels) {
     const option = el("option", null, level);
     option.value = level;
@@ -438,9 +491,11 @@ async function start() {
   showRulesLink();
   learn();
   $("#create").addEventListener("submit", create);
+  $("#seats").addEventListener("change", showSubmit);
   $("#clock").addEventListener("change", showClockDetail);
   showClockDetail();
   drawOptions();
+  if (location.hash === "#create") $("#create").scrollIntoView({ block: "start" }); // drawn only now
   refresh();
   setInterval(() => {
     refresh();

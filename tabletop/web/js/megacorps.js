@@ -12,6 +12,7 @@ import { placeList } from "./megacorps-list.js";
 import { corporationName, countryName, eventInfo, payoutTable, useContent } from "./megacorps-names.js";
 import { lossNotices, waitingChip } from "./megacorps-notices.js";
 import { keepFocus as keepTrading, tradesPanel } from "./megacorps-offers.js";
+import { botMark } from "./names.js";
 
 const PHASES = {
   draft: "Draft", turn: "Turn", target: "Event target", veto: "Antitrust", rebuy: "Vetoed", bank: "Mercenaries",
@@ -84,6 +85,8 @@ function playerBox(view, seat, ctx) {
   const dot = el("span", `dot ${info.online === false ? "off" : "on"}`);
   dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
   head.append(el("span", `mc-swatch seat-${seat}`), dot, el("span", "name", nameOf(seat, ctx)));
+  const mark = botMark(info); // a bot account's (issue 32)
+  if (mark) head.append(mark);
   if (info.kind === "bot" && info.level) head.append(tag(info.level));
   box.append(head);
   const corp = view.corporations[seat];

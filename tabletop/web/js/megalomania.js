@@ -1,6 +1,7 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
 import { MARKS, cardBack, cardFace, el, headCell, parts, shortSeat } from "./cards.js";
+import { botMark } from "./names.js";
 import { markWhy } from "./why.js";
 import { cardAction, label, who } from "./words.js";
 
@@ -78,6 +79,8 @@ function seatHeader(view, seat, ctx) {
   const online = el("span", `dot ${info.online === false ? "off" : "on"}`);
   online.title = info.online === false ? "not connected" : info.kind === "bot" ? "bot" : "connected";
   head.append(online, name);
+  const mark = botMark(info); // a bot account's (issue 32)
+  if (mark) head.append(mark);
   if (info.kind === "bot" && !name.textContent.includes(info.level || "bot")) head.append(el("span", "tag", info.level || "bot"));
   if (view.pairs && ctx.me !== null && ctx.me !== undefined && seat !== ctx.me && (seat - ctx.me + 4) % 2 === 0) {
     head.append(el("span", "tag partner", "partner"));

@@ -1,8 +1,10 @@
 // A player's page: ratings per game, the rating over time (an SVG drawn by the server), and the
-// finished games with their places, rating changes and replays.
+// finished games with their places, rating changes and replays. A bot account's page says BOT by
+// its name and offers to challenge it: the lobby's new-table form, with the bot in a seat.
 import { whoAmI } from "./account.js";
 import { api, tableId, toast } from "./api.js";
 import { el } from "./cards.js";
+import { marked } from "./names.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -132,8 +134,15 @@ async function start() {
   const wanted = tableId(); // the last part of /players/NAME
   try {
     const data = await api(`/api/players/${encodeURIComponent(wanted)}`);
-    $("#title").textContent = data.name;
-    document.title = `${data.name} · tabletop`;
+    $("#title").replaceChildren(data.name);
+    marked($("#title"), data); // BOT after a bot account's name
+    document.title = `${data.name}${data.bot ? " (BOT)" : ""} · tabletop`;
+    if (data.bot) {
+      const challenge = $("#challenge");
+      challenge.href = `/?challenge=${encodeURIComponent(data.name)}#create`;
+      challenge.title = `Challenge ${data.name} to a game: choose it in the lobby's form`;
+      challenge.hidden = false;
+    }
     drawRatings(data.ratings);
     drawPlot(data.name, data.ratings);
     drawGames(data.games);

@@ -1,9 +1,11 @@
 // The account page (/account): the email address and its confirmation, a forgotten password,
 // the notification settings per kind (mail, this browser), and the links mailed by the server,
 // whose token is in the address's fragment (#verify=, #reset=, #unsubscribe=): a fragment never
-// reaches a server, so no token lands in a log. Each is read, then taken off the address bar.
+// reaches a server, so no token lands in a log. Each is read, then taken off the address bar. The
+// bot account's part (making one, its API tokens) is js/botaccount.js's.
 import { accountBar, onAccount, refreshAccount, whoAmI } from "./account.js";
 import { hashParams } from "./api.js";
+import { setupBot, showBot } from "./botaccount.js";
 import { allowNotifications } from "./notify.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -25,7 +27,7 @@ async function call(path, method = "GET", body) {
 
 function say(text) {
   const box = $("#said");
-  box.textContent = text;
+  box.textContent = text ? `${text[0].toUpperCase()}${text.slice(1)}` : "";
   box.hidden = !text;
 }
 
@@ -73,7 +75,7 @@ async function fromLink(params) {
 
 function guest() {
   $("#guest").hidden = false;
-  for (const id of ["#email", "#notices", "#data"]) $(id).hidden = true;
+  for (const id of ["#email", "#notices", "#data", "#bot"]) $(id).hidden = true;
 }
 
 async function showEmail() {
@@ -137,9 +139,11 @@ async function show() {
   $("#guest").hidden = true;
   $("#data").hidden = false; // download or delete (issue 31: server/people.py)
   await showNotices();
+  await showBot(say); // a bot account and its tokens (issue 32)
 }
 
 function setup() {
+  setupBot(say);
   $("#forgot-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const answer = await call("/api/account/forgot", "POST", { account: $("#forgot-account").value });
@@ -164,7 +168,7 @@ function setup() {
       say(sentence(answer.data, "the account was not deleted"));
       return;
     }
-    for (const id of ["#email", "#notices", "#data"]) $(id).hidden = true;
+    for (const id of ["#email", "#notices", "#data", "#bot"]) $(id).hidden = true;
     say(`Your account is deleted; in past games you are now "${answer.data.name}".`);
   });
   $("#push-allow").addEventListener("click", async () => {

@@ -5,6 +5,7 @@
 // the table, the cards and the sums.
 import { el, headCell, shortSeat } from "./cards.js";
 import { markWhy } from "./why.js";
+import { botMark, marked } from "./names.js";
 import { seatLabel, who } from "./words.js";
 
 export const STATUS_WORDS = { active: "in play", held: "held", busted: "busted" };
@@ -105,6 +106,8 @@ export function seatHead(view, seat, ctx, score) {
   dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
   const name = shortSeat(seat, ctx); // a bot's level as a tag: a narrow seat keeps the whole name
   head.append(dot, el("span", "name", name));
+  const mark = botMark(info); // a bot account's (issue 32)
+  if (mark) head.append(mark);
   if (info.kind === "bot" && info.level && !name.includes(info.level)) head.append(el("span", "tag", info.level));
   if (view.dealer === seat && view.phase !== "over") {
     const dealer = el("span", "tag dealer s7-dealer", "D");
@@ -420,7 +423,7 @@ export function scoresPanel(view, ctx, opts = {}) {
     const row = el("tr", member === ctx.me ? "mine" : "");
     if (view.to_act === member) row.classList.add("to-act");
     const name = el("td", "who-cell");
-    name.append(el("span", null, who(member, ctx.me, ctx.seats)));
+    name.append(marked(el("span", null, who(member, ctx.me, ctx.seats)), (ctx.seats || [])[member]));
     if (goal) {
       const bar = el("div", "lead-bar");
       const fill = el("div", "lead-fill");

@@ -7,6 +7,7 @@ import { noteClocks, seatExtras } from "./clock.js";
 import { glossary, termFocus } from "./glossary.js";
 import { hintAnswer, hintFailed, hintsRedrawn, hintsWelcome, setupHints } from "./hints.js";
 import { focusMark, noteChoices, restoreFocus, setupKeys } from "./keys.js";
+import { marked } from "./names.js";
 import { notifyButton, titled, turnNotice } from "./notify.js";
 import { setupPanels } from "./panels.js";
 import { rendererFor } from "./renderers.js";
@@ -252,7 +253,8 @@ function renderEnd(game, ctx) {
   const table = el("table", "final");
   for (const row of rows) {
     const tr = el("tr", row.seat === page.me ? "mine" : "");
-    tr.append(el("td", "place", row.place ? `${row.place}.` : ""), el("td", null, row.name), el("td", "num", `${row.score} ${row.unit || "pts"}`));
+    const name = marked(el("td", null, row.name), page.seats[row.seat]); // BOT after a bot account's name
+    tr.append(el("td", "place", row.place ? `${row.place}.` : ""), name, el("td", "num", `${row.score} ${row.unit || "pts"}`));
     table.append(tr);
   }
   const winner = rows.find((r) => r.place === 1);
