@@ -145,9 +145,16 @@ def set_cookie(request: Request, response: Response, name: str, token: str, seco
     )
 
 
+def password_hasher(hub: Hub) -> PasswordHasher:
+    """Argon2id at the server's cost (``Settings.password_time_cost``, ``password_memory_kib``); a
+    hash says its own cost, so hashes made at another cost still verify (and are rehashed)."""
+    s = hub.settings
+    return PasswordHasher(time_cost=s.password_time_cost, memory_cost=s.password_memory_kib)
+
+
 def router(hub: Hub, clock: Callable[[], float]) -> APIRouter:
     api = APIRouter(prefix="/api/account")
-    hasher = PasswordHasher()
+    hasher = password_hasher(hub)
     dummy = hasher.hash(secrets.token_urlsafe(16))  # verified against for unknown names (same time)
     by_pair = Limiter(PAIR_FAILURES, WINDOW, clock)  # "<account>\n<address>"
     by_address = Limiter(ADDRESS_FAILURES, WINDOW, clock)

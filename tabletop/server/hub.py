@@ -73,6 +73,9 @@ class Settings:
     turn_notice_grace: float = 120.0
     mail_poll: float = 5.0  # seconds between looks at the outbox (0: only when told, in tests)
     token_requests: int = 120  # requests (and sockets opened) per API token in a minute (bot_auth.py)
+    # Argon2id's cost for passwords (argon2-cffi's defaults; tests lower it: hashing is most of their time)
+    password_time_cost: int = 3
+    password_memory_kib: int = 65536
 
 
 class Hub:

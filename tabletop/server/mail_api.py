@@ -16,13 +16,12 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from argon2 import PasswordHasher
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse
 from pydantic import Field
 
 from . import mail, mailbox
-from .accounts import current_user, start_session, token_hash
+from .accounts import current_user, password_hasher, start_session, token_hash
 from .contract import (
     ACCOUNT,
     BOT_COOKIE,
@@ -131,7 +130,7 @@ def router(hub: Hub) -> APIRouter:
     by_address = Limiter(RESETS_PER_ADDRESS, RESET_WINDOW, clock)
     changes = Limiter(CHANGES_PER_HOUR, 3600, clock)
     call, storage = hub.writer.call, hub.storage
-    hasher = PasswordHasher()
+    hasher = password_hasher(hub)
 
     async def me(request: Request) -> Account:
         account = await current_user(hub, request, clock)

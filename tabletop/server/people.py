@@ -24,7 +24,6 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
@@ -34,7 +33,7 @@ from sqlalchemy.engine import Connection
 
 from ..core.record import Record
 from . import mailbox
-from .accounts import COOKIE, current_user
+from .accounts import COOKIE, current_user, password_hasher
 from .contract import ACCOUNT, OWNER, Body, declare
 from .limits import Limiter
 from .moderation_store import note
@@ -279,7 +278,7 @@ async def forget_in_memory(hub: Hub, subject: str) -> None:
 def router(hub: Hub) -> APIRouter:
     api = APIRouter(prefix="/api/account")
     call, storage, clock = hub.writer.call, hub.storage, hub.settings.clock
-    hasher = PasswordHasher()
+    hasher = password_hasher(hub)
     attempts = Limiter(ATTEMPTS[0], ATTEMPTS[1], clock)
 
     @api.get("/data", **declare(ACCOUNT, security=OWNER))

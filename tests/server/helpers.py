@@ -83,6 +83,8 @@ def running(db_url: str, **settings: Any) -> Iterator[TestClient]:
     clients play at machine speed, far beyond a person's message rate: no limit on it here unless
     a test sets one (test_limits.py does)."""
     settings.setdefault("socket_messages", 0)
+    settings.setdefault("password_time_cost", 1)  # Argon2id at its cheapest: the tests hash hundreds
+    settings.setdefault("password_memory_kib", 1024)
     app = create_app(db_url, Settings(**settings))
     with TestClient(app) as client:
         yield client

@@ -297,8 +297,15 @@ def test_starttls_and_a_login_as_configured(db_url: str, tmp_path: Path) -> None
             client.put("/api/account/email", json={"address": ANA})
             assert send(client) == 1 and len(inbox.to(ANA)) == 1
         wrong = MailConfig(
-            config.host, config.port, "starttls", config.sender, "relay", "wrong", cafile=str(cert)
-        )
+            config.host,
+            config.port,
+            "starttls",
+            config.sender,
+            "relay",
+            "wrong",
+            cafile=str(cert),
+            timeout=2.0,
+        )  # the relay never answers a wrong login: the client gives up after its timeout
         with running(db_url, smtp=wrong, clock=Clock(), mail_poll=0) as client:
             login(client)
             client.put("/api/account/email", json={"address": "ana.other@example.com"})

@@ -405,6 +405,9 @@ def test_the_replay_says_each_step_in_the_logs_words(browser: Any, live: Live) -
         said = shown.split(" · ", 1)[1]
         assert not re.search(r"\bseat \d+:", shown) and "=" not in said, shown
         now = page.eval_on_selector_all("#log li.now", "ls => ls.map(l => l.textContent)")
+        if not now:  # a step that made no event (a "done") has no line in the log: who moved, then
+            assert re.fullmatch(r"(Bot \d \(easy\)|Seat \d) moves", said), shown
+            continue
         # the log's own sentence for this step (its cards named in full rather than as chips)
         assert said[-1] in ".!" and any(line.split()[:4] == said.split()[:4] for line in now), (shown, now)
     assert not problems, problems
