@@ -289,6 +289,17 @@ async def until_trading(room: Room) -> None:
         await asyncio.sleep(0.01)
 
 
+def made(conn: Conn) -> list[dict[str, Any]]:
+    """The offers outside a turn in ``conn``'s last list (a list also holds offers made on a turn
+    while the people played at random, by them or by the bot, R-MC30)."""
+    lists = conn.of("offers")
+    return [o for o in lists[-1]["offers"] if o["id"] > 0] if lists else []
+
+
+def off_turn(room: Room) -> list[Any]:
+    return [o for o in room.offers.items if not o.turn]
+
+
 def test_offers_are_moves_any_process_takes_with_their_promises(pg_url: str) -> None:
     async def test(a: Hub, b: Hub) -> None:
         room_a, _ = await a.create("megacorps", {"players": 3}, ["person", "person", "easy"])
@@ -301,27 +312,27 @@ def test_offers_are_moves_any_process_takes_with_their_promises(pg_url: str) -> 
         money = room_b.state.view(1)["money"][1]
         assert isinstance(money, int) and money > 0
         await room_b.offers.offer(1, 0, ["1"], [], "from b")  # made on b: a move stored like any
-        await until(lambda: ana.of("offers") and bea.of("offers"))
-        (offer,) = ana.of("offers")[-1]["offers"]  # a read it, promise and all, from the database
+        await until(lambda: made(ana) and made(bea))
+        (offer,) = made(ana)  # a read it, promise and all, from the database
         assert offer["from"] == 1 and offer["note"] == "from b" and offer["status"] == "open"
-        (shown,) = bea.of("offers")[-1]["offers"]
+        (shown,) = made(bea)
         assert {**shown, "now": None} == {**offer, "now": None}
         with pytest.raises(Refused, match="there is no offer 99"):  # the rules refuse it where it is sent
             await room_b.offers.take_back(1, 99)
         step = room_a.step
         await room_a.offers.answer(0, offer["id"], True)  # ana accepts on a: carried out
-        await until(lambda: room_b.step == step + 1 and bea.of("offers")[-1]["offers"][0]["status"] == "done")
+        await until(lambda: room_b.step == step + 1 and made(bea)[0]["status"] == "done")
         assert room_b.state.view(1)["money"][1] == money - 1
         await room_b.offers.offer(1, 0, ["1"], [], "still open")
-        await until(lambda: len(room_a.offers.items) == 2)
+        await until(lambda: len(off_turn(room_a)) == 2)
         await a.close()  # b takes the table over: the offers are in the record, the promises stored
         await take_over(b, room_b)
-        assert [(o.note, o.status) for o in room_b.offers.items] == [
+        assert [(o.note, o.status) for o in off_turn(room_b)] == [
             ("from b", "done"),
             ("still open", "open"),
         ]
-        await room_b.offers.answer(0, room_b.offers.items[-1].id, False)  # now decided on b
-        assert room_b.offers.items[-1].status == "declined"
+        await room_b.offers.answer(0, off_turn(room_b)[-1].id, False)  # now decided on b
+        assert off_turn(room_b)[-1].status == "declined"
         again = Room(b, await b.writer.call(b.storage.load, room_b.id))  # and a restart reads them
         assert [(o.note, o.status) for o in again.offers.items] == [
             (o.note, o.status) for o in room_b.offers.items
