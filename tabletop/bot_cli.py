@@ -31,8 +31,9 @@ TokenFileOpt = Annotated[
 AgentOpt = Annotated[
     str,
     typer.Option(
-        help="module:Factory, a callable making a tabletop.agents.Agent from (seat) or (seat, seed); "
-        "the module is looked for in the current folder too."
+        help="module:Factory, a callable making a tabletop.agents.Agent, or a policy (observation, "
+        "mask) -> action index as in tabletop.envs, from (seat) or (seat, seed); the module is looked "
+        "for in the current folder too."
     ),
 ]
 

@@ -1,10 +1,15 @@
-"""Any :class:`~tabletop.agents.Agent` as an online bot: ``tabletop bot run --agent module:Factory``.
+"""Any :class:`~tabletop.agents.Agent`, or a trained policy, as an online bot: ``tabletop bot run
+--agent module:Factory``.
 
-A *factory* makes the agent of one seat at one table: ``Factory(seat)`` or ``Factory(seat, seed)``
+A *factory* makes the player of one seat at one table: ``Factory(seat)`` or ``Factory(seat, seed)``
 (any callable; a two-argument one gets a seed fixed by the table and the seat, so a bot process
-started again makes the same agent).  Each of the seat's questions becomes the same
-:class:`~tabletop.agents.Observation` the server's bots get (observe.py), and the agent's action
-is sent as its text.  The agent thinks in a worker thread: the connection stays answered meanwhile.
+started again makes the same agent).  It returns an agent, or a *policy* of the environments
+(``policy(observation, mask) -> index``, tabletop.envs), which plays as a
+:class:`~tabletop.envs.agent.PolicyAgent` from the same vector and mask it was trained on.
+
+Each of the seat's questions becomes the same :class:`~tabletop.agents.Observation` the server's
+bots get (observe.py), and the agent's action is sent as its text.  The agent thinks in a worker
+thread: the connection stays answered meanwhile.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from .api import SeatInfo
 from .observe import observation
 from .table import Decide, Turn
 
-Factory = Callable[..., Agent[Any]]
+Factory = Callable[..., Any]  # making an Agent, or a policy (see above)
 
 
 class BadAgent(TabletopError):
@@ -66,10 +71,18 @@ def seat_seed(table: str, seat: int) -> int:
 
 
 def make_agent(factory: Factory, table: str, seat: int) -> Agent[Any]:
-    agent = factory(seat, seat_seed(table, seat)) if takes_seed(factory) else factory(seat)
-    if not isinstance(agent, Agent):
-        raise BadAgent(f"the factory made {type(agent).__name__}, not a tabletop.agents.Agent")
-    return agent
+    seed = seat_seed(table, seat)
+    agent = factory(seat, seed) if takes_seed(factory) else factory(seat)
+    if isinstance(agent, Agent):
+        return agent
+    if callable(agent):  # a policy of the environments: observation and mask in, an index out
+        from ..envs.agent import PolicyAgent
+
+        return PolicyAgent(agent, seed)
+    raise BadAgent(
+        f"the factory made {type(agent).__name__}, neither a tabletop.agents.Agent nor a policy "
+        "(a callable taking an observation and a mask)"
+    )
 
 
 def agent_decider(factory: Factory) -> Callable[[SeatInfo], Decide]:

@@ -14,20 +14,19 @@ only): my bust chance (the ``bust`` section's first entry, in tenths) and my car
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from pathlib import Path
 from statistics import fmean
 from typing import Any
 
 import numpy as np
 
+from .agent import Policy
 from .encoding import Mask, Vector
 from .single import TabletopGym
 
 HIT, HOLD = 0, 1  # the Summon 7 enumeration: hit, hold
 BUST_BANDS, TOTAL_BANDS = 11, 8
 OPTIONS: dict[str, Any] = {"players": 2, "target": 40}  # a short game: a few rounds to the end
-
-Policy = Callable[[Vector, Mask], int]
 
 
 def make_env(seed: int, opponents: str = "random") -> TabletopGym:
@@ -39,12 +38,30 @@ def make_env(seed: int, opponents: str = "random") -> TabletopGym:
 class Table:
     """Mean returns of hit and hold per (bust band, total band)."""
 
-    def __init__(self, env: TabletopGym) -> None:
-        layout = env.encoding.layout
-        self.bust_at = layout.section("bust").offset
-        self.total_at = layout.section("seat_total").offset
+    def __init__(self, bust_at: int, total_at: int) -> None:
+        self.bust_at, self.total_at = bust_at, total_at  # where the two numbers are in the vector
         self.sums = np.zeros((BUST_BANDS, TOTAL_BANDS, 2))
         self.counts = np.zeros((BUST_BANDS, TOTAL_BANDS, 2))
+
+    @classmethod
+    def of(cls, env: TabletopGym) -> Table:
+        """An empty table for ``env``'s observations."""
+        layout = env.encoding.layout
+        return cls(layout.section("bust").offset, layout.section("seat_total").offset)
+
+    def save(self, path: str | Path) -> None:
+        """Keep the table in a NumPy ``.npz`` file (what a trained policy ships as)."""
+        with Path(path).open("wb") as out:
+            np.savez(out, at=np.array([self.bust_at, self.total_at]), sums=self.sums, counts=self.counts)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Table:
+        """The table :meth:`save` kept in ``path``."""
+        with np.load(Path(path)) as data:
+            bust_at, total_at = (int(x) for x in data["at"])
+            table = cls(bust_at, total_at)
+            table.sums, table.counts = data["sums"], data["counts"]
+        return table
 
     def cell(self, obs: Vector) -> tuple[int, int]:
         bust = min(BUST_BANDS - 1, int(obs[self.bust_at] * 10 + 0.5))
@@ -71,7 +88,7 @@ def train(episodes: int = 400, seed: int = 1, epsilon: float = 0.2) -> Table:
     """Monte Carlo control against random opponents, ``episodes`` whole games."""
     rng = random.Random(seed)
     env = make_env(seed)
-    table = Table(env)
+    table = Table.of(env)
     for episode in range(episodes):
         obs, info = env.reset(seed=seed * 100_000 + episode)
         visits: list[tuple[int, int, int]] = []

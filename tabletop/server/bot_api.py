@@ -4,15 +4,16 @@ The owner, logged in as a person (the session cookie), makes the account a bot a
 and only before it has sat at a rated table) and makes, lists and revokes its API tokens under
 ``/api/account/``.  A program with a token (``Authorization: Bearer tbot.…``, bot_auth.py) reads
 under ``/api/bot/`` which seats it holds, and plays each over the table's WebSocket like anyone:
-the rules judge its actions, it sees its seat's view only, its clock runs like a person's.  A
-person seats a bot account at a new table by its name (``"@NAME"`` among the seats:
-:func:`named_seats`).  Challenges, to come, belong under ``/api/bot/challenges``.
+the rules judge its actions, it sees its seat's view only, its clock runs like a person's.  A bot
+account plays only the tables its program agreed to (:func:`consented`): a person's challenge it
+accepted (challenges.py), or a table its program makes, seating itself by name (``"@NAME"``
+among the seats: :func:`named_seats`) beside built-in levels.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import Field
@@ -68,6 +69,26 @@ async def named_seats(hub: Hub, seats: Sequence[str] | None) -> dict[int, Accoun
         found[seat] = account
         hub.bot_accounts.add(account.id)
     return found
+
+
+CHALLENGE_IT = "it plays the tables its program accepts: challenge it (POST /api/challenges, docs/bots.md)"
+SEATS_ITSELF = (
+    "a bot account takes no person seat: its program seats itself by name beside built-in levels "
+    '(seats such as ["@NAME", "hard"])'
+)
+UNASKED = {403: f"a bot account named by anybody but itself ({CHALLENGE_IT}); {SEATS_ITSELF}"}
+
+
+def consented(held: Mapping[int, Account], seats: Sequence[str] | None, by: Account | None) -> None:
+    """A bot account plays only the tables its program agreed to: those of the challenges it
+    accepted, and those it makes itself (``by`` is the bot, with its token), where it seats itself
+    by name beside built-in levels and takes no person seat; an HTTPException (403) for any other
+    table that names a bot account."""
+    for seat, bot in held.items():
+        if by is None or by.id != bot.id:
+            raise HTTPException(403, f"seat {seat}: {bot.name} is a bot account; {CHALLENGE_IT}")
+    if by is not None and by.bot and (seats is None or "person" in seats):
+        raise HTTPException(403, SEATS_ITSELF)
 
 
 def close_sockets(hub: Hub, token_id: int) -> int:

@@ -12,7 +12,7 @@ from ..core.errors import TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, names
 from .accounts import current_user
-from .bot_api import named_seats
+from .bot_api import UNASKED, consented, named_seats
 from .bots import levels
 from .clocks import time_control
 from .contract import (
@@ -146,7 +146,13 @@ def router(hub: Hub) -> APIRouter:
         "/tables",
         status_code=201,
         **declare(
-            TOKEN, BOT_COOKIE, TABLE_LIMITS, {400: TERMS}, security=OPTIONAL, links={201: table_links()}
+            TOKEN,
+            BOT_COOKIE,
+            UNASKED,
+            TABLE_LIMITS,
+            {400: TERMS},
+            security=OPTIONAL,
+            links={201: table_links()},
         ),
     )
     async def create(body: CreateTable, request: Request) -> dict[str, JSON]:
@@ -154,6 +160,7 @@ def router(hub: Hub) -> APIRouter:
         and the server may have few (docs/server.md, "Limits")."""
         account = await current_user(hub, request, hub.settings.clock)
         held = await named_seats(hub, body.seats)  # bot accounts seated by name (issue 32)
+        consented(held, body.seats, account)
         ticket = admit(request, body.seats is not None and "person" not in body.seats)
         try:
             clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
@@ -196,7 +203,7 @@ def router(hub: Hub) -> APIRouter:
             raise HTTPException(403, "this table is by invitation only")
         account = await current_user(hub, request, hub.settings.clock)
         if account is not None and account.bot:  # bots are seated by people (issue 32)
-            raise HTTPException(403, "a bot account takes no seat from the lobby: a person seats it by name")
+            raise HTTPException(403, "a bot account takes no seat from the lobby: a person challenges it")
         token = None if account is not None else new_token()
         try:
             await room.take(body.seat, account, None if token is None else hash_token(token))

@@ -20,8 +20,9 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse
 from pydantic import Field
 
-from . import mail, mailbox
+from . import bot_store, mail, mailbox
 from .accounts import current_user, password_hasher, start_session, token_hash
+from .bot_api import CHALLENGE_IT
 from .contract import (
     ACCOUNT,
     BOT_COOKIE,
@@ -404,7 +405,7 @@ def router(hub: Hub) -> APIRouter:
             SEAT_REFUSED,
             {
                 400: "no account is so named",
-                403: "only a player at the table can invite",
+                403: "only a player at the table can invite; a bot account is challenged, not invited",
             },
             security=PERSON,
         ),
@@ -421,6 +422,9 @@ def router(hub: Hub) -> APIRouter:
         user = await call(storage.user, body.name)
         if user is None:
             raise HTTPException(400, f"no account is named {body.name!r}")
+        named = await call(bot_store.account_named, storage, user.name)
+        if named is not None and named.bot:  # it plays only the tables its program agreed to
+            raise HTTPException(403, f"{named.name} is a bot account; {CHALLENGE_IT}")
         try:
             await room.take(body.seat, Account(user.id, user.name), None)
         except Refused as err:  # no such person seat, taken, the game over, a block

@@ -98,10 +98,14 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 @contextmanager
 def bot_process(
-    site: Site, log: str, stall_after: int | None = None, accept: list[str] | None = None
+    site: Site,
+    log: str,
+    stall_after: int | None = None,
+    accept: list[str] | None = None,
+    agent: str = "mybot:make",
 ) -> Iterator[subprocess.Popen[bytes]]:
     command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
-    command += ["--server", site.url, "--token-file", "token", "--agent", "mybot:make", "--poll", "0.3"]
+    command += ["--server", site.url, "--token-file", "token", "--agent", agent, "--poll", "0.3"]
     command += [option for game in accept or () for option in ("--accept", game)]
     env = {**os.environ, "STALL_AFTER": str(stall_after)} if stall_after is not None else None
     with (site.folder / log).open("wb") as sink:
@@ -115,7 +119,11 @@ def bot_process(
 
 
 def new_table(site: Site) -> str:
-    made = site.person.post("/api/tables", json={**GAME, "seats": ["@zeta", "easy"]})
+    """A table the bot's program makes for itself, against a built-in level (a bot plays only the
+    tables it agreed to: docs/bots.md)."""
+    token = (site.folder / "token").read_text().strip()
+    with httpx2.Client(base_url=site.url, headers={"Authorization": f"Bearer {token}"}) as program:
+        made = program.post("/api/tables", json={**GAME, "seats": ["@zeta", "easy"]})
     assert made.status_code == 201, made.text
     return str(made.json()["table"]["id"])
 
@@ -218,3 +226,21 @@ def test_the_bot_reconnects_when_the_server_is_killed_and_started_again(site: Si
             assert bot.poll() is None
     assert over["seats"][0]["user"] == "zeta"
     assert "connection lost" in (site.folder / "bot.log").read_text()
+
+
+def test_the_trained_policy_of_docs_bots_md_plays_a_whole_game_online(site: Site) -> None:
+    """docs/bots.md's "A trained policy", as written: train.py trains and saves the policy,
+    mypolicy.py's factory returns it, and `bot run` plays it (a PolicyAgent) to the game's end."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    section = text.split("### A trained policy", 1)[1].split("\n## ", 1)[0]
+    train, policy = (block.split("```", 1)[0] for block in section.split("```python\n")[1:3])
+    (site.folder / "train.py").write_text(train)
+    (site.folder / "mypolicy.py").write_text(policy)
+    trained = subprocess.run([sys.executable, "train.py"], cwd=site.folder, capture_output=True, text=True)
+    assert trained.returncode == 0, trained.stderr
+    assert (site.folder / "summon7-table.npz").is_file() and "mean return" in trained.stdout
+    table = new_table(site)
+    with bot_process(site, "policy.log", agent="mypolicy:make"):
+        over = wait_for("the game's end", lambda: finished(site, table))
+    assert over["seats"][0]["user"] == "zeta" and played_by_the_bot(site, table) > 0
+    assert "IllegalChoice" not in (site.folder / "policy.log").read_text()

@@ -42,6 +42,21 @@ def new_token(client: TestClient, name: str = "laptop") -> dict[str, Any]:
     return data
 
 
+def challenged(client: TestClient, token: str, seats: list[str], bot: str = "zeta") -> str:
+    """The table of a Summon 7 challenge from the client's person to ``bot``, accepted by its
+    program (``token``)."""
+    made = client.post(
+        "/api/challenges",
+        json={"bot": bot, "game": "summon7", "seats": seats, "options": {"players": len(seats)}},
+    )
+    assert made.status_code == 201, made.text
+    with other_browser(client) as program:
+        path = f"/api/bot/challenges/{made.json()['id']}/accept"
+        accepted = program.post(path, headers=bearer(token))
+    assert accepted.status_code == 200, accepted.text
+    return str(accepted.json()["table"])
+
+
 def play_to_the_end(ws: Any, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Random legal actions for the socket's seat until the game is over; the last update."""
     while not message["over"]:
@@ -68,7 +83,7 @@ def test_an_account_becomes_a_bot_for_good_and_then_plays_only_with_its_tokens(d
         token = new_token(client)["token"]
         with other_browser(client) as ana:
             signup(ana, "ana")
-            table = create(ana, ["person", "@zeta"], game="summon7")["table"]["id"]
+            table = challenged(ana, token, ["person", "@zeta"])
         # the bot's cookie on a page of this server: a spectator, not its seat
         with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
             assert join(ws)["seat"] is None
@@ -136,7 +151,7 @@ def test_tokens_are_shown_once_stored_hashed_listed_with_their_use_and_revoked_a
         # revoked: refused at once, over HTTP and on a socket already open
         with other_browser(client) as ana:
             signup(ana, "ana2")
-            table = create(ana, ["person", "@zeta"], game="summon7")["table"]["id"]
+            table = challenged(ana, first["token"], ["person", "@zeta"])
         owner = dict(client.cookies)
         client.cookies.clear()  # the program shows its token, and no cookie
         with client.websocket_connect(f"/ws/tables/{table}", headers=bearer(first["token"])) as ws:
@@ -210,16 +225,37 @@ def test_a_bot_seated_by_name_plays_its_seat_and_is_named_a_bot_everywhere(db_ur
         ):
             refused = client.post("/api/tables", json={"game": "summon7", "seats": seats})
             assert refused.status_code == 400 and words in refused.json()["detail"], refused.text
-        created = create(client, ["@zeta", "easy"], game="summon7", clock={"mode": "none"})
+        # a bot plays only the tables its program agreed to: a person naming it is told to challenge it
+        unasked = client.post("/api/tables", json={"game": "summon7", "seats": ["person", "@zeta"]})
+        assert unasked.status_code == 403 and "challenge it" in unasked.json()["detail"], unasked.text
+        lobby = create(client, ["person", "person"], game="summon7")["table"]["id"]
+        invited = client.post(f"/api/tables/{lobby}/invite", json={"seat": 1, "name": "zeta"})
+        assert invited.status_code == 403 and "challenge it" in invited.json()["detail"], invited.text
+        with other_browser(client) as program:
+            taken = program.post(f"/api/tables/{lobby}/take", json={"seat": 1}, headers=bearer(token))
+            assert taken.status_code == 403 and "a person challenges it" in taken.json()["detail"]
+            # its program makes a table of its own, beside built-in levels, and takes no person seat
+            for seats in (["person", "@zeta"], ["@zeta", "person"]):
+                body = {"game": "summon7", "seats": seats}
+                mine = program.post("/api/tables", json=body, headers=bearer(token))
+                assert mine.status_code == 403 and "no person seat" in mine.json()["detail"], mine.text
+            made = program.post(
+                "/api/tables",
+                json={
+                    "game": "summon7",
+                    "options": {"players": 2},
+                    "seats": ["@zeta", "easy"],
+                    "clock": {"mode": "none"},
+                },
+                headers=bearer(token),
+            )
+            assert made.status_code == 201, made.text
+        created = made.json()
         table = created["table"]
         assert [(s["user"], s["bot"]) for s in table["seats"]] == [("zeta", True), (None, True)]
         assert table["rated"] and created["links"]["seats"][0]["url"] is None  # no link: its token
-        lobby = create(client, ["person", "person"], game="summon7")["table"]["id"]
-        with other_browser(client) as program:
-            taken = program.post(f"/api/tables/{lobby}/take", json={"seat": 1}, headers=bearer(token))
-            assert taken.status_code == 403 and "a person seats it" in taken.json()["detail"]
-        # a player at a table may also give a free seat to the bot, by its name
-        assert client.post(f"/api/tables/{lobby}/invite", json={"seat": 1, "name": "zeta"}).status_code == 200
+        # and a person's challenge, accepted by its program, seats it
+        lobby = challenged(client, token, ["person", "@zeta"])
         with other_browser(client) as program:
             seats = program.get("/api/bot/seats", headers=bearer(token)).json()["seats"]
             assert [(s["table"], s["seat"], s["game"]) for s in seats] == [

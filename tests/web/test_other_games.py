@@ -106,7 +106,7 @@ def check_table(page: Any, state: Any) -> None:
 def play_to_the_end(page: Any, room: Any, problems: list[str], seconds: float, check: Any, shot: Any) -> int:
     """Click until the end panel shows; at each of the person's turns, check the page and maybe
     take a screenshot."""
-    clicks = 0
+    clicks, settling = 0, 0
     deadline = time.monotonic() + seconds
     while page.query_selector("#end:not([hidden])") is None:
         assert time.monotonic() < deadline, "the game did not end"
@@ -115,9 +115,13 @@ def play_to_the_end(page: Any, room: Any, problems: list[str], seconds: float, c
             shown = step(page)
             try:
                 check(page, room.state)
+                settling = 0
             except AssertionError:
                 if step(page) == shown == room.step:
-                    raise
+                    settling += 1  # a page still drawing the step (a loaded machine) gets a second
+                    if settling > 10:
+                        raise
+                    page.wait_for_timeout(100)
                 continue  # the page or the table moved on while it was compared: compare again
             shot(page, room.state)
         if click_something(page):
