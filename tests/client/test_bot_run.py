@@ -153,8 +153,8 @@ def test_a_bot_process_plays_a_whole_game_against_a_built_in_bot(site: Site) -> 
     table = new_table(site)
     with bot_process(site, "bot.log") as bot:
         over = wait_for("the game's end", lambda: finished(site, table))
-        log = site.folder / "bot.log"
-        wait_for("the bot's word that the game is over", lambda: f"table {table}: over" in log.read_text())
+        said = site.folder / "bot.log"
+        wait_for("the bot's word that the game is over", lambda: f"table {table}: over" in said.read_text())
         assert bot.poll() is None  # it goes on, waiting for more seats
         # its token revoked, the process is refused at its next look for seats, and says why
         (token,) = site.owner.get("/api/account/tokens").json()["tokens"]
