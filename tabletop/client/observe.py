@@ -9,7 +9,7 @@ bot has only its view, so the client rebuilds the rest from it:
 - the legal actions are the view's ``legal`` texts parsed by the game (the same objects, in the
   same order, as ``legal_actions_for(seat)``);
 - the game is made from the table's name and options;
-- ``sample_world`` needs a state: the client builds one from the view (a *world*, :data:`WORLDS`)
+- ``sample_world`` needs a state: the client builds one from the view (a *world*: the package ``worlds``)
   and checks that its view is exactly the one received; a game's samples depend only on the
   seat's view and the generator (docs/architecture.md, "Bots and search"), so the samples drawn
   from that world are the ones the server's bots would draw.  Games without a world builder yet
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -29,58 +29,12 @@ from ..agents import Observation
 from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game, State
 from ..core.registry import make
-from ..games.summon7.game import Summon7
 from .table import Turn
-
-World = Callable[[Game[Any], Mapping[str, Any]], State[Any]]
+from .worlds import world_builder
 
 
 class NoWorlds(TabletopError):
-    """The client cannot build a state from this game's views yet (see the module's docstring)."""
-
-
-def summon7_world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
-    """A Summon 7 state with the seat's view: every card is open, so the view holds every card's
-    value and place but the deck's order; each value's cards get that value's ids in turn (a
-    sample relabels them anyway), and the deck keeps any order (a sample shuffles it)."""
-    if not isinstance(game, Summon7):
-        raise NoWorlds(f"a Summon 7 world for the game {game.name}")
-    ids_of = game.deck.ids_of
-    taken = [0] * len(ids_of)
-
-    def card(value: int) -> int:
-        taken[value] += 1
-        return int(ids_of[value][taken[value] - 1])
-
-    seats = view["seats"]
-    cards = [[card(int(v)) for v in s["cards"]] for s in seats]
-    discard = [card(v) for v, count in enumerate(view["discard"]) for _ in range(int(count))]
-    deck = [card(v) for v, count in enumerate(view["deck_values"]) for _ in range(int(count))]
-    to_act = view["to_act"]
-    data: dict[str, JSON] = {
-        "format": "summon7-state/1",
-        "players": view["players"],
-        "seed": 0,
-        "counter": 0,
-        "round": view["round"],
-        "phase": view["phase"],
-        "table": {
-            "dealer": view["dealer"],
-            "turn": view["dealer"] if to_act is None else to_act,
-            "deck": deck,
-            "discard": discard,
-            "cards": cards,
-            "status": [s["status"] for s in seats],
-        },
-        "leadership": [s["leadership"] for s in seats],
-        "house_total": view["house_total"],
-        "board": view["board"],
-        "history": [] if view["last_round"] is None else [view["last_round"]],  # the view shows the last
-    }
-    return game.state_from_json(data)
-
-
-WORLDS: dict[str, World] = {"summon7": summon7_world}
+    """The client cannot build a state from this game's views (see the module's docstring)."""
 
 
 @lru_cache(maxsize=16)
@@ -101,7 +55,7 @@ def plain_view(view: Mapping[str, JSON]) -> dict[str, JSON]:
 def world(game: Game[Any], seat: int, view: Mapping[str, JSON]) -> State[Any]:
     """A state whose view for ``seat`` is exactly ``view``; :class:`NoWorlds` when the client
     cannot build one for this game (yet)."""
-    build = WORLDS.get(game.name)
+    build = world_builder(game.name)
     if build is None:
         raise NoWorlds(
             f"the client cannot sample worlds of {game.name} from a view yet: an online bot of this "
