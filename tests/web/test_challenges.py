@@ -6,14 +6,8 @@ bots' leaderboard holds the bot account beside the built-in level, people's boar
 
 from __future__ import annotations
 
-import os
 import secrets
-import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,41 +15,11 @@ import pytest
 
 from .conftest import Live
 from .helpers import click, until
-from .test_lobby_accounts import PASSWORD, new_page
+from .outside_bot import moves_of, running_bot, sign_up
+from .test_lobby_accounts import new_page
 from .test_other_games import choose
 
 pytestmark = pytest.mark.timeout(300)
-AGENT = """
-from tabletop.agents.heuristics import Heuristic
-
-
-def make(seat, seed):
-    return Heuristic(seed)
-"""
-
-
-@contextmanager
-def bot_process(live: Live, folder: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """`tabletop bot run` with the token in ``folder``, accepting challenges to Summon 7 only."""
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
-    command += ["--server", live.base, "--token-file", "token", "--agent", "mybot:make"]
-    command += ["--poll", "1", "--accept", "summon7"]
-    with (folder / "bot.log").open("wb") as sink:
-        process = subprocess.Popen(command, cwd=folder, stderr=sink, start_new_session=True)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-        process.wait(10)
-
-
-def sign_up(context: Any, live: Live, name: str) -> None:
-    """Sign the browser context up (its requests share the context's cookies)."""
-    signed = context.request.post(
-        f"{live.base}/api/account/signup", data={"name": name, "password": PASSWORD}
-    )
-    assert signed.ok, signed.text()
 
 
 def make_bot_account(browser: Any, live: Live, name: str) -> tuple[Any, str]:
@@ -63,10 +27,7 @@ def make_bot_account(browser: Any, live: Live, name: str) -> tuple[Any, str]:
     (shown once, copied), make and revoke another; the context and the token."""
     context, page, problems = new_page(browser, f"{live.base}/")
     context.grant_permissions(["clipboard-read", "clipboard-write"])
-    signed = context.request.post(
-        f"{live.base}/api/account/signup", data={"name": name, "password": PASSWORD}
-    )
-    assert signed.ok, signed.text()
+    sign_up(context, live, name)
     page.goto(f"{live.base}/account")
     page.click("#bot-make")
     assert "cannot be undone" in page.inner_text("#bot-confirm")
@@ -95,16 +56,6 @@ def make_bot_account(browser: Any, live: Live, name: str) -> tuple[Any, str]:
     return context, token
 
 
-def moves_of(room: Any, seat: int) -> int:
-    """The moves ``seat`` made at the finished table (its record replayed)."""
-    state = room.record.initial_state()
-    game, moves = state.get_game(), 0
-    for text in room.record.actions:
-        moves += state.current_seat == seat
-        state.apply(game.parse_action(text))
-    return moves
-
-
 def rows(page: Any) -> list[list[str]]:
     return [
         list(r)
@@ -120,15 +71,9 @@ def test_a_person_challenges_a_bot_account_which_accepts_and_plays_the_game_in_t
     tag = secrets.token_hex(3)
     bot, person = f"zeta_{tag}", f"ana_{tag}"
     owner, token = make_bot_account(browser, live, bot)
-    (tmp_path / "token").write_text(token + "\n")
-    (tmp_path / "token").chmod(0o600)
-    (tmp_path / "mybot.py").write_text(AGENT)
-    with bot_process(live, tmp_path) as process:
+    with running_bot(live, tmp_path, token, accept="summon7") as process:
         context, page, problems = new_page(browser, f"{live.base}/players/{bot}")
-        signed = context.request.post(
-            f"{live.base}/api/account/signup", data={"name": person, "password": PASSWORD}
-        )
-        assert signed.ok, signed.text()
+        sign_up(context, live, person)
         page.reload()
         page.wait_for_selector("#title .bot-mark")  # the player page says BOT
         page.click("#challenge")

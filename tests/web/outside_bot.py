@@ -1,0 +1,107 @@
+"""A bot account and its program for the browser tests: the account and its token made over the
+API, `tabletop bot run` started in a folder of its own, and a person's challenge it accepts."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.record import parse_entry
+
+from .conftest import Live
+from .test_lobby_accounts import PASSWORD
+
+HEURISTIC = """
+from tabletop.agents.heuristics import Heuristic
+
+
+def make(seat, seed):
+    return Heuristic(seed)
+"""
+
+
+def bot_account(live: Live, name: str) -> str:
+    """Sign ``name`` up, make it a bot account, and return a new API token of it."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+    def post(path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{live.base}{path}",
+            data=json.dumps(body or {}).encode(),
+            headers={"Content-Type": "application/json", "Origin": live.base},
+        )
+        with opener.open(request, timeout=10) as answer:
+            found: dict[str, Any] = json.load(answer)
+        return found
+
+    post("/api/account/signup", {"name": name, "password": PASSWORD})
+    assert post("/api/account/bot")["bot"] is True
+    return str(post("/api/account/tokens", {"name": "test"})["token"])
+
+
+@contextmanager
+def running_bot(
+    live: Live, folder: Path, token: str, accept: str, agent: str = HEURISTIC
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`tabletop bot run` with ``token``, playing ``agent`` (a module's text, its factory ``make``)
+    and accepting challenges to the game ``accept``; stopped at the end, its log in ``folder``."""
+    (folder / "token").write_text(token + "\n")
+    (folder / "token").chmod(0o600)
+    (folder / "mybot.py").write_text(agent)
+    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
+    command += ["--server", live.base, "--token-file", "token", "--agent", "mybot:make"]
+    command += ["--poll", "0.3", "--accept", accept]
+    with (folder / "bot.log").open("wb") as sink:
+        process = subprocess.Popen(command, cwd=folder, stderr=sink, start_new_session=True)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(10)
+
+
+def sign_up(context: Any, live: Live, name: str) -> None:
+    """Sign the browser context up (its requests and pages share the context's cookies)."""
+    signed = context.request.post(
+        f"{live.base}/api/account/signup", data={"name": name, "password": PASSWORD}
+    )
+    assert signed.ok, signed.text()
+
+
+def challenge_accepted(context: Any, live: Live, bot: str, game: str, terms: dict[str, Any]) -> str:
+    """The table of the challenge the browser context's person sends ``bot`` to ``game`` on
+    ``terms`` (options, seats, clock...), once the bot's program has accepted it."""
+    made = context.request.post(f"{live.base}/api/challenges", data={"bot": bot, "game": game, **terms})
+    assert made.status == 201, made.text()
+    number = made.json()["id"]
+    deadline = time.monotonic() + 30
+    while True:
+        found = context.request.get(f"{live.base}/api/challenges/{number}").json()
+        if found["table"]:
+            assert found["status"] == "accepted", found
+            return str(found["table"])
+        assert found["status"] in ("open", "accepted") and time.monotonic() < deadline, found
+        time.sleep(0.1)
+
+
+def moves_of(room: Any, seat: int) -> int:
+    """The moves ``seat`` made at the finished table (its record replayed: an entry is the current
+    seat's, or ``@seat``'s, out of turn)."""
+    state = room.record.initial_state()
+    game, moves = state.get_game(), 0
+    for text in room.record.actions:
+        by, action = parse_entry(text)
+        moves += (state.current_seat if by is None else by) == seat
+        state.apply(game.parse_action(action), by)
+    return moves
