@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -126,6 +126,30 @@ def add(
         key = result.inserted_primary_key
         assert key is not None
         return int(key[0])
+
+
+def involving(storage: Storage, user_id: int) -> list[dict[str, Any]]:
+    """Every challenge the account made or, a bot, was sent, oldest first, for its data download
+    (people.py): the terms, the answer and the table made."""
+    where = or_(challenges_t.c.challenger_id == user_id, challenges_t.c.bot_id == user_id)
+    with storage.engine.connect() as conn:
+        rows = [_row(m) for m in conn.execute(_select().where(where).order_by(challenges_t.c.id)).mappings()]
+    return [
+        {
+            "id": r.id,
+            "challenger": r.challenger,
+            "bot": r.bot,
+            "game": r.game,
+            "terms": r.terms,
+            "created": r.created,
+            "expires": r.expires,
+            "status": r.status,
+            "reason": r.reason,
+            "answered": r.answered,
+            "table": r.table_id,
+        }
+        for r in rows
+    ]
 
 
 def first_expiry(storage: Storage, challenger_id: int, now: float) -> float | None:

@@ -28,7 +28,7 @@ from . import bot_auth, bot_store, challenge_store
 from .accounts import current_user
 from .bot_api import NAMED, named_seats
 from .bots import levels
-from .challenge_store import ACCEPTED, DECLINED
+from .challenge_store import ACCEPTED, DECLINED, FAILED
 from .clocks import time_control
 from .contract import BOT, BOT_COOKIE, PERSON, TABLE_LIMITS, TOKEN, Body, declare, link
 from .hub import Hub, check_options
@@ -295,6 +295,10 @@ def router(hub: Hub) -> APIRouter:
         challenger = await call(bot_store.account_named, storage, row.challenger)
         if challenger is None:  # suspended since
             raise HTTPException(409, "the challenger's account cannot play now")
+        if await call(blocked_between, storage, challenger.id, [account.id]):  # a block made since
+            why = "a block stands between the two accounts"
+            await call(challenge_store.answer, storage, challenge_id, account.id, FAILED, why, clock())
+            raise HTTPException(409, f"the challenger's account cannot play now: {why}")
         try:
             ticket = hub.traffic.admit(client_address(request), False)  # a new table, counted as any
         except Limited as err:

@@ -3,7 +3,8 @@ server holds about their account as JSON, and deletes the account.
 
 The download (``GET /api/account/data``) holds the account, its email address and notification
 settings, its browsers and sessions (times only: never a token or its hash), push subscriptions,
-ratings and their history, blocks, mutes, the reports it made, and every game it sat in: the
+ratings and their history, blocks, mutes, the reports it made, a bot account's API tokens (names
+and times) and the challenges it made or was sent, and every game it sat in: the
 seats' public names, its own seat and place, and, for a game that ended by its rules, the public
 record (an unfinished or ended game's moves stay out: they would tell what others hide), with the
 chat lines its seats wrote.
@@ -32,7 +33,7 @@ from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.engine import Connection
 
 from ..core.record import Record
-from . import mailbox
+from . import bot_store, challenge_store, mailbox
 from .accounts import COOKIE, current_user, password_hasher
 from .contract import ACCOUNT, OWNER, Body, declare
 from .limits import Limiter
@@ -165,6 +166,10 @@ def export(storage: Storage, user_id: int) -> dict[str, Any] | None:
             ).scalars()
         ]
     games = [_game(storage, s) for s in mine]
+    tokens = [
+        {"name": t.name, "created": t.created, "last_used": t.last_used}
+        for t in bot_store.tokens(storage, user_id)
+    ]
     address = mailbox.email(storage, user_id)
     off = sorted(mailbox.turned_off(storage, user_id))
     return {
@@ -187,6 +192,8 @@ def export(storage: Storage, user_id: int) -> dict[str, Any] | None:
         "blocked": blocked,
         "mutes": mutes,
         "reports": reports,
+        "api_tokens": tokens,  # a bot account's: names and times, never a token or its hash
+        "challenges": challenge_store.involving(storage, user_id),
     }
 
 

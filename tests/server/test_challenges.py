@@ -13,9 +13,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tabletop.server.challenges import EXPIRES, OPEN_PER_PERSON
+from tabletop.server.tokens import hash_token
 
 from .helpers import Clock, act, join, other_browser, receive, running
-from .test_accounts import PASSWORD, signup
+from .test_accounts import PASSWORD, login, signup
 from .test_bot_accounts import ORIGIN, bearer, make_bot, new_token
 
 TERMS = {
@@ -214,10 +215,15 @@ def test_limits_and_who_may_challenge(db_url: str) -> None:
                 ("person", None, "bea"),
                 ("person", None, "zeta"),
             ]
-            # a block between the two: no challenge
+            # a block between the two: no challenge, and one made before the block is not accepted
+            waiting = guest.post("/api/challenges", json={"bot": "zeta", **TERMS}).json()
             assert guest.put("/api/account/blocks/zeta").status_code == 200
             blocked = guest.post("/api/challenges", json={"bot": "zeta", **TERMS})
             assert blocked.status_code == 403 and "block" in blocked.json()["detail"]
+            late = as_bot(client, zeta, "POST", f"/api/bot/challenges/{waiting['id']}/accept")
+            assert late.status_code == 409 and "a block stands" in late.json()["detail"], late.text
+            closed = guest.get(f"/api/challenges/{waiting['id']}").json()
+            assert (closed["status"], closed["table"]) == ("failed", None)
 
 
 def test_the_bot_accounts_one_may_challenge_are_listed_with_whether_their_program_is_seen(
@@ -232,3 +238,24 @@ def test_the_bot_accounts_one_may_challenge_are_listed_with_whether_their_progra
             {"name": "zeta", "active": True, "url": "/players/zeta"},
             {"name": "yeti", "active": False, "url": "/players/yeti"},
         ]
+
+
+def test_each_account_downloads_its_challenges_and_a_bot_its_token_names_not_tokens(db_url: str) -> None:
+    clock = Clock()
+    with site(db_url, clock) as (client, zeta, _):
+        made = challenge(client)
+        mine = client.get("/api/account/data").json()
+        assert [(c["id"], c["bot"], c["status"], c["table"]) for c in mine["challenges"]] == [
+            (made["id"], "zeta", "open", None)
+        ]
+        assert mine["api_tokens"] == []
+        accepted = as_bot(client, zeta, "POST", f"/api/bot/challenges/{made['id']}/accept").json()
+        client.post("/api/account/logout")
+        assert login(client, "zeta").status_code == 200  # the bot's owner, with the password
+        theirs = client.get("/api/account/data")
+        data = theirs.json()
+        assert [(c["challenger"], c["status"], c["table"]) for c in data["challenges"]] == [
+            ("ana", "accepted", accepted["table"])
+        ]
+        assert [t["name"] for t in data["api_tokens"]] == ["laptop"]
+        assert zeta not in theirs.text and hash_token(zeta) not in theirs.text
