@@ -1,54 +1,50 @@
 """Online play for people who come back: tables get a time control, a rated and a private flag,
 the bot level that plays for an absent seat, their creator and when they finished; seats an
 account, absent and left flags and a final place; actions whether a bot played them for an absent
-seat; and new tables for the chat and the ratings.
-
-Revision ID: 0003
-Revises: 0002
-"""
+seat; and new tables for the chat and the ratings."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
+from tabletop.server.migrations import ddl
+
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     # plain ADD COLUMNs (SQLite too: a batch copy would drop game_tables under its foreign keys)
     for column in (
         sa.Column("clock", sa.Text, nullable=True),
-        sa.Column("started", sa.Float, nullable=True),
-        sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
-        sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
+        ddl.timestamp("started", nullable=True),
+        ddl.flag("rated"),
+        ddl.flag("private"),
         sa.Column("takeover", sa.String(16), nullable=True),
         sa.Column("creator_id", sa.Integer, nullable=True),
-        sa.Column("finished_at", sa.Float, nullable=True),
+        ddl.timestamp("finished_at", nullable=True),
     ):
         op.add_column("game_tables", column)
     for column in (
         sa.Column("user_id", sa.Integer, nullable=True),
-        sa.Column("absent", sa.Boolean, nullable=False, server_default=sa.false()),
-        sa.Column("left", sa.Boolean, nullable=False, server_default=sa.false()),
+        ddl.flag("absent"),
+        ddl.flag("left"),
         sa.Column("rank", sa.Integer, nullable=True),
     ):
         op.add_column("seats", column)
-    op.create_index("ix_seats_user_id", "seats", ["user_id"])
-    op.add_column("actions", sa.Column("auto", sa.Boolean, nullable=False, server_default=sa.false()))
-    op.create_table(
+    ddl.create_index("seats", "user_id")
+    op.add_column("actions", ddl.flag("auto"))
+    ddl.create_table(
         "chat",
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), primary_key=True),
+        ddl.table_ref(primary_key=True),
         sa.Column("idx", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("name", sa.String(32), nullable=False),
         sa.Column("text", sa.String(500), nullable=False),
-        sa.Column("at", sa.Float, nullable=False),
+        ddl.timestamp("at"),
     )
-    op.create_table(
+    ddl.create_table(
         "ratings",
         sa.Column("player", sa.String(40), primary_key=True),
         sa.Column("game", sa.String(64), primary_key=True),
@@ -56,29 +52,24 @@ def upgrade() -> None:
         sa.Column("sigma", sa.Float, nullable=False),
         sa.Column("games", sa.Integer, nullable=False),
     )
-    op.create_table(
+    ddl.create_table(
         "rating_history",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        ddl.serial_id(),
         sa.Column("player", sa.String(40), nullable=False),
         sa.Column("game", sa.String(64), nullable=False),
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), nullable=False),
+        ddl.table_ref(),
         sa.Column("mu", sa.Float, nullable=False),
         sa.Column("sigma", sa.Float, nullable=False),
-        sa.Column("at", sa.Float, nullable=False),
+        ddl.timestamp("at"),
+        indexes=["table_id", ("player", "game")],
     )
-    op.create_index("ix_rating_history_table_id", "rating_history", ["table_id"])
-    op.create_index("ix_rating_history_player_game", "rating_history", ["player", "game"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_rating_history_player_game", "rating_history")
-    op.drop_index("ix_rating_history_table_id", "rating_history")
-    op.drop_table("rating_history")
-    op.drop_table("ratings")
-    op.drop_table("chat")
+    ddl.drop_tables("rating_history", "ratings", "chat")
     with op.batch_alter_table("actions") as batch:
         batch.drop_column("auto")
-    op.drop_index("ix_seats_user_id", "seats")
+    ddl.drop_index("seats", "user_id")
     with op.batch_alter_table("seats") as batch:
         for name in ("rank", "left", "absent", "user_id"):
             batch.drop_column(name)

@@ -1,9 +1,5 @@
 """Actions up to 255 characters: a trade carried out at any time writes its whole offer in the
-record (MegaCorps' ``swap``), longer than the 64 characters of the first schema.
-
-Revision ID: 0004
-Revises: 0003
-"""
+record (MegaCorps' ``swap``), longer than the 64 characters of the first schema."""
 
 from __future__ import annotations
 
@@ -12,8 +8,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -2,11 +2,7 @@
 is stored with its action (``actions.note``); the offers the process running a table kept outside
 the game (``table_offers``) go; and a stored record's older trades, one ``swap`` entry each, are
 written as today's rules write them, the offer and its acceptance (``Game.upgrade_record``), the
-table's actions renumbered.
-
-Revision ID: 0007
-Revises: 0006
-"""
+table's actions renumbered."""
 
 from __future__ import annotations
 
@@ -17,11 +13,10 @@ from alembic import op
 
 from tabletop.core.record import parse_entry
 from tabletop.core.registry import make
+from tabletop.server.migrations import ddl
 
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
@@ -88,10 +83,8 @@ def upgrade_records(conn: sa.Connection) -> None:
 
 
 def downgrade() -> None:
-    op.create_table(
-        "table_offers",
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), primary_key=True),
-        sa.Column("data", sa.Text, nullable=False),
+    ddl.create_table(
+        "table_offers", ddl.table_ref(primary_key=True), sa.Column("data", sa.Text, nullable=False)
     )
     with op.batch_alter_table("actions") as batch:
         batch.drop_column("note")

@@ -1,42 +1,36 @@
 """Hints and reviews (issue 28): ``hints`` holds each hint a seat asked for at an unrated table (so
 a restart keeps the limit per game), ``reviews`` each finished game's review, with the parameters it
-was computed with.
-
-Revision ID: 0008
-Revises: 0007
-"""
+was computed with."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from tabletop.server.migrations import ddl
 
 revision = "0008"
 down_revision = "0007"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "hints",
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), primary_key=True),
+        ddl.table_ref(primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("idx", sa.Integer, primary_key=True),
         sa.Column("step", sa.Integer, nullable=False),
-        sa.Column("at", sa.Float, nullable=False),
+        ddl.timestamp("at"),
     )
-    op.create_table(
+    ddl.create_table(
         "reviews",
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), primary_key=True),
+        ddl.table_ref(primary_key=True),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("params", sa.Text, nullable=False),
         sa.Column("data", sa.Text, nullable=True),
-        sa.Column("started", sa.Float, nullable=False),
-        sa.Column("finished", sa.Float, nullable=True),
+        ddl.timestamp("started"),
+        ddl.timestamp("finished", nullable=True),
     )
 
 
 def downgrade() -> None:
-    op.drop_table("reviews")
-    op.drop_table("hints")
+    ddl.drop_tables("reviews", "hints")

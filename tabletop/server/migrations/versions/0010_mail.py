@@ -3,99 +3,91 @@ and the one awaiting verification), ``reset_tokens`` (password reset links, hash
 ``notify_off`` (the kinds of notice a user turned off, per channel), ``turn_notices`` (the last
 "your turn" notice per table and user), ``push_subscriptions`` (Web Push), ``outbox`` (the mails and
 pushes to send) and ``server_secrets`` (keys made once per installation).  New tables only: no
-table other tables' foreign keys name is altered.
-
-Revision ID: 0010
-Revises: 0009
-"""
+table other tables' foreign keys name is altered."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from tabletop.server.migrations import ddl
 
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "emails",
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        ddl.user_ref(primary_key=True),
         sa.Column("address", sa.String(254), nullable=True),
         sa.Column("pending", sa.String(254), nullable=True),
-        sa.Column("changed", sa.Float, nullable=False),
+        ddl.timestamp("changed"),
     )
-    op.create_table(
+    ddl.create_table(
         "reset_tokens",
-        sa.Column("token_hash", sa.String(64), primary_key=True),
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
-        sa.Column("created", sa.Float, nullable=False),
-        sa.Column("expires", sa.Float, nullable=False),
-        sa.Column("used", sa.Boolean, nullable=False, server_default=sa.false()),
+        ddl.token_key(),
+        ddl.user_ref(),
+        ddl.timestamp("created"),
+        ddl.timestamp("expires"),
+        ddl.flag("used"),
+        indexes=["user_id"],
     )
-    op.create_index("ix_reset_tokens_user_id", "reset_tokens", ["user_id"])
-    op.create_table(
+    ddl.create_table(
         "notify_off",
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        ddl.user_ref(primary_key=True),
         sa.Column("kind", sa.String(16), primary_key=True),
         sa.Column("channel", sa.String(8), primary_key=True),
     )
-    op.create_table(
+    ddl.create_table(
         "turn_notices",
-        sa.Column("table_id", sa.String(16), sa.ForeignKey("game_tables.id"), primary_key=True),
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        ddl.table_ref(primary_key=True),
+        ddl.user_ref(primary_key=True),
         sa.Column("step", sa.Integer, nullable=False),
-        sa.Column("at", sa.Float, nullable=False),
+        ddl.timestamp("at"),
     )
-    op.create_table(
+    ddl.create_table(
         "push_subscriptions",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+        ddl.serial_id(),
+        ddl.user_ref(),
         sa.Column("endpoint", sa.String(1000), nullable=False, unique=True),
         sa.Column("p256dh", sa.String(200), nullable=False),
         sa.Column("auth", sa.String(64), nullable=False),
-        sa.Column("created", sa.Float, nullable=False),
+        ddl.timestamp("created"),
+        indexes=["user_id"],
     )
-    op.create_index("ix_push_subscriptions_user_id", "push_subscriptions", ["user_id"])
-    op.create_table(
+    ddl.create_table(
         "outbox",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        ddl.serial_id(),
         sa.Column("channel", sa.String(8), nullable=False),
         sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+        ddl.user_ref(),
         sa.Column("target", sa.String(1000), nullable=False),
         sa.Column("subject", sa.String(200), nullable=False),
         sa.Column("body", sa.Text, nullable=False),
-        sa.Column("created", sa.Float, nullable=False),
-        sa.Column("due", sa.Float, nullable=False),
+        ddl.timestamp("created"),
+        ddl.timestamp("due"),
         sa.Column("attempts", sa.Integer, nullable=False),
         sa.Column("status", sa.String(8), nullable=False),
-        sa.Column("lease", sa.Float, nullable=True),
-        sa.Column("done", sa.Float, nullable=True),
+        ddl.timestamp("lease", nullable=True),
+        ddl.timestamp("done", nullable=True),
         sa.Column("error", sa.String(200), nullable=True),
+        indexes=["user_id", "status"],
     )
-    op.create_index("ix_outbox_user_id", "outbox", ["user_id"])
-    op.create_index("ix_outbox_status", "outbox", ["status"])
-    op.create_table(
+    ddl.create_table(
         "server_secrets",
         sa.Column("name", sa.String(32), primary_key=True),
         sa.Column("value", sa.Text, nullable=False),
-        sa.Column("created", sa.Float, nullable=False),
+        ddl.timestamp("created"),
     )
 
 
 def downgrade() -> None:
-    op.drop_table("server_secrets")
-    op.drop_index("ix_outbox_status", "outbox")
-    op.drop_index("ix_outbox_user_id", "outbox")
-    op.drop_table("outbox")
-    op.drop_index("ix_push_subscriptions_user_id", "push_subscriptions")
-    op.drop_table("push_subscriptions")
-    op.drop_table("turn_notices")
-    op.drop_table("notify_off")
-    op.drop_index("ix_reset_tokens_user_id", "reset_tokens")
-    op.drop_table("reset_tokens")
-    op.drop_table("emails")
+    ddl.drop_tables(
+        "server_secrets",
+        "outbox",
+        "push_subscriptions",
+        "turn_notices",
+        "notify_off",
+        "reset_tokens",
+        "emails",
+    )
