@@ -23,7 +23,7 @@ reviews").  Labels in words come from :mod:`tabletop.words`, on the seat's own v
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,6 +216,18 @@ def _replay(record: Record) -> Iterator[tuple[Decision, State[Any]]]:
         state.advance(game.parse_action(action_text), written)
 
 
+def _replay_at(record: Record, wanted: Collection[int]) -> Iterator[tuple[Decision, State[Any]]]:
+    """The actions of ``record`` at the indices ``wanted``, each with the position before it; the
+    replay stops after the last of them (and checks every action when none is wanted)."""
+    left = len(wanted)
+    for decision, state in _replay(record):
+        if decision.index in wanted:
+            yield decision, state
+            left -= 1
+            if left == 0:
+                return
+
+
 def decisions(record: Record) -> list[Decision]:
     """Every action of ``record``, checked by the rules as it is replayed."""
     return [d for d, _ in _replay(record)]
@@ -248,14 +260,11 @@ def evaluate(record: Record, indices: Sequence[int], playouts: int, seed: int) -
     wanted = set(indices)
     found: dict[int, list[float]] = {}
     game = record.make_game()
-    for decision, before in _replay(record):
-        if decision.index in wanted:
-            action = game.parse_action(decision.action)
-            found[decision.index] = chances(
-                before, decision.seat, playouts, derive(derive(seed, _POINTS), decision.index), action
-            )
-            if len(found) == len(wanted):
-                break
+    for decision, before in _replay_at(record, wanted):
+        action = game.parse_action(decision.action)
+        found[decision.index] = chances(
+            before, decision.seat, playouts, derive(derive(seed, _POINTS), decision.index), action
+        )
     return found
 
 
@@ -287,9 +296,7 @@ def turning_points(
     picked = {index: before for _, index, before in moves[:count]}
     found: list[dict[str, JSON]] = []
     game = record.make_game()
-    for decision, state in _replay(record):
-        if decision.index not in picked:
-            continue
+    for decision, state in _replay_at(record, picked):
         point_seed = derive(derive(seed, _POINTS), decision.index)
         _, stats = _search(state, decision.seat, point_seed)
         preferred = stats[0][0]
@@ -310,8 +317,6 @@ def turning_points(
                 "instead": round(instead[decision.seat], 4),
             }
         )
-        if len(found) == len(picked):
-            break
     return found
 
 

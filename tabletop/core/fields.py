@@ -1,13 +1,17 @@
 """Checked reads of a saved state's JSON fields, shared by the games' serialize modules: each raises
-CorruptRecord naming the field and what is wrong with it.  And the check every game's
-``new_state(seed, setup)`` starts with."""
+CorruptRecord naming the field and what is wrong with it; and the header and plain fields every
+saved state starts with.  Also the checks of a ``new_state(seed, setup)``'s set-up that several
+games share: each raises InvalidOptions naming the set-up key."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import CorruptRecord, InvalidOptions
+from .protocol import JSON
+from .rng import below
 
 
 def checked_setup(seed: int, setup: Mapping[str, Any] | None, keys: Iterable[str]) -> dict[str, Any]:
@@ -19,6 +23,44 @@ def checked_setup(seed: int, setup: Mapping[str, Any] | None, keys: Iterable[str
     if unknown:
         raise InvalidOptions(f"unknown set-up key(s): {', '.join(sorted(unknown))}")
     return given
+
+
+def setup_seat(setup: Mapping[str, Any], key: str, players: int, draw: Callable[[], random.Random]) -> int:
+    """The seat ``setup[key]`` names (the first dealer, the first Caster), or one drawn with
+    ``draw()`` when it names none (only then: drawing moves the state's random stream on).  A
+    seat is a whole number, never true or false (a state made so could not be saved and read)."""
+    seat = setup.get(key)
+    if seat is None:
+        return below(draw(), players)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidOptions(f"set-up {key} must be a seat from 0 to {players - 1}")
+    found: int = seat
+    return found
+
+
+def setup_counts(value: Any, length: int, key: str, unit: str = "integer(s)") -> list[int]:
+    """``value``, the set-up's ``key``, as ``length`` whole numbers of 0 or more (one per seat:
+    points, Shards); ``unit`` is what the error calls them."""
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(type(x) is int and x >= 0 for x in value)
+    ):
+        raise InvalidOptions(f"set-up {key} needs {length} {unit} of 0 or more")
+    return list(value)
+
+
+def saved(
+    format: str, players: int, state: object, plain: Iterable[str], lists: Iterable[str] = ()
+) -> dict[str, JSON]:
+    """The start of a saved state: the header :func:`check_header` reads, then the fields named in
+    ``plain`` as they are and a copy of each list named in ``lists``."""
+    out: dict[str, JSON] = {"format": format, "players": players}
+    for name in plain:
+        out[name] = getattr(state, name)
+    for name in lists:
+        out[name] = list(getattr(state, name))
+    return out
 
 
 def check_header(data: Any, format: str, players: int) -> None:
@@ -53,3 +95,19 @@ def integer(data: Mapping[str, Any], name: str, low: int | None = None, high: in
     elif type(value) is not int:
         raise CorruptRecord(f"state field {name!r} must be an integer")
     return value
+
+
+def named(data: Mapping[str, Any], name: str, names: Sequence[str]) -> int:
+    """``data[name]``, one of ``names`` (a phase's name), as its index."""
+    value = data.get(name)
+    if value not in names:
+        raise CorruptRecord(f"state field {name!r} must be one of {', '.join(names)}")
+    return names.index(str(value))
+
+
+def objects(data: Mapping[str, Any], name: str) -> list[dict[str, JSON]]:
+    """``data[name]``, a list of objects (a history of rounds), each copied."""
+    value = data.get(name)
+    if not isinstance(value, list) or not all(isinstance(h, dict) for h in value):
+        raise CorruptRecord(f"state field {name!r} must be a list of objects")
+    return [dict(h) for h in value]

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from .errors import IllegalAction, InvalidOptions
+from .errors import IllegalAction, InvalidActionText, InvalidOptions
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -291,6 +291,22 @@ def with_previews(state: State[Any], seat: int | None, view: dict[str, JSON]) ->
     return view if found is None else {**view, "previews": found}
 
 
+def spectator_view(view: dict[str, JSON]) -> dict[str, JSON]:
+    """A position's public ``view`` as a spectator's: no seat, no choices."""
+    view["seat"] = None
+    view["legal"] = []
+    return view
+
+
+def interned(text: object, by_text: Mapping[str, A]) -> A | None:
+    """The action ``by_text`` holds for ``text`` (spaces around it allowed), None for another text:
+    how a game with interned actions begins to parse one.  :class:`InvalidActionText` when
+    ``text`` is no text at all."""
+    if not isinstance(text, str):
+        raise InvalidActionText(f"an action is text, not {type(text).__name__}")
+    return by_text.get(text.strip())
+
+
 def offered(state: State[A], seat: int, text: str) -> A:
     """The action ``text`` names if it is one of ``seat``'s choices now (in
     ``legal_actions_for(seat)``), as a front end must check what a person or a client sends: a
@@ -330,12 +346,28 @@ class Game(ABC, Generic[A]):
     def players(self) -> int:
         return int(self.options["players"])
 
+    def _players_option(self) -> OptionSpec:
+        return next(s for s in self.option_specs if s.name == "players")
+
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and the most players the ``players`` option allows."""
+        seats = self._players_option()
+        low, high = seats.minimum, seats.maximum
+        assert low is not None and high is not None, "the players option has a range"
+        return low, high
+
+    def check_players(self, options: Mapping[str, Any]) -> None:
+        """Refuse a player count out of range in a player's words ("ManaSurge is for 3 to 5
+        players, not 2"), before the options are validated (which would name the option's limit)."""
+        low, high = self.player_range()
+        players = options.get("players", self._players_option().default)
+        if isinstance(players, int) and not isinstance(players, bool) and not low <= players <= high:
+            raise InvalidOptions(f"{self.title} is for {low} to {high} players, not {players}")
+
     def carried_rng_metadata(self, hidden_information: bool, max_decisions: int) -> Metadata:
         """The metadata of a game whose randomness its states carry, for as many players as its
         ``players`` option allows."""
-        seats = next(s for s in self.option_specs if s.name == "players")
-        low, high = seats.minimum, seats.maximum
-        assert low is not None and high is not None, "the players option has a range"
+        low, high = self.player_range()
         return Metadata(
             self.name,
             self.title,

@@ -203,21 +203,16 @@ class Model:
 
     def copy(self, money_only: bool = False) -> Model:
         """A copy to change; ``money_only``: only its money, mercenaries or cards will change, so it
-        keeps the valuation of the board."""
-        m = Model(self.t, self.n)
+        keeps the valuation of the board (but not its weights)."""
+        m = self.share()
         if money_only:
-            m.board = self.board
-            m.stats = self.stats
-            m.per = self.per
-            m.terms = self.terms
+            m.board, m.stats, m.per, m.terms = self.board, self.stats, self.per, self.terms
         m.owner = list(self.owner)
         m.country_owner = list(self.country_owner)
         m.government = list(self.government)
         m.money = list(self.money)
         m.mercs = list(self.mercs)
         m.cards = list(self.cards)
-        m.left = self.left
-        m.deck, m.paid, m.payout_done, m.clones = self.deck, self.paid, self.payout_done, self.clones
         return m
 
     def share(self, keep_board: bool = False) -> Model:
@@ -395,17 +390,10 @@ def competitors(m: Model, industry: int) -> int:
 
 
 def intervened(m: Model, holder: int, company: int) -> Model:
-    """Government Intervention by ``holder``, by the government of the company's country."""
-    out = m.share()
-    out.owner = list(m.owner)
-    out.money = list(m.money)
-    former = out.owner[company]
-    government = out.government[m.t.country[company]]
-    out.owner[company], paid = intervention_result(government, holder, m.t.economy)
-    out.money[former] += paid
-    _recount(m, out, [m.t.industry[company]])
-    _derive(m, out, [company])
-    return out
+    """Government Intervention by ``holder`` against a seat's company, by the government of the
+    company's country: who owns it then, and what its former owner is paid."""
+    owner, paid = intervention_result(m.government[m.t.country[company]], holder, m.t.economy)
+    return reowned(m, company, owner, paid)
 
 
 def with_government(m: Model, country: int, government: int) -> Model:
@@ -419,8 +407,8 @@ def with_government(m: Model, country: int, government: int) -> Model:
 
 
 def reowned(m: Model, company: int, owner: int, paid: int) -> Model:
-    """``company`` now owned by ``owner`` (syndicalized or opened by an event card), its former
-    owner (a seat) paid ``paid``."""
+    """``company`` now owned by ``owner`` (syndicalized, opened by an event card, intervened), its
+    former owner (if a seat) paid ``paid``."""
     out = m.share()
     out.owner = list(m.owner)
     out.money = list(m.money)

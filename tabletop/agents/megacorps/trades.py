@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final, cast
 
 from .position import Model, holdings, position_key
-from .worth import BEST_WEIGHT, Judge, utility, values
+from .worth import Judge, utility, values
 
 # ---------------------------------------------------------------------------- tuning
 OFFER_MIN: Final = 4.0  # an offer is made when it raises the offerer's standing this much
@@ -76,42 +76,13 @@ def _best_offer(m: Model, judge: Judge, seat: int, only_to: int) -> Offer | None
         before_them = utility(base, o, players)
         for price in range(max(1, math.ceil(loss)), money + 1):
             # the standings with ``price`` paid by seat to o, as utility() of that list would sum them
-            if traded_utility(v, o, players, seat, o, price) - before_them < ACCEPT_MIN:
+            if utility(v, o, players, seat, o, price) - before_them < ACCEPT_MIN:
                 continue
-            mine = traded_utility(v, seat, players, seat, o, price) - judge.base
+            mine = utility(v, seat, players, seat, o, price) - judge.base
             if mine >= OFFER_MIN and (best is None or mine > best.gain):
                 best = Offer(o, c, price, mine)
             break
     return best
-
-
-def traded_utility(
-    v: Sequence[float], seat: int, players: Sequence[int], payer: int, payee: int, price: int
-) -> float:
-    """``utility(w, seat, players)`` of ``w``, a copy of ``v`` where ``payer`` paid ``price`` to
-    ``payee`` (``w[payer] -= price``, ``w[payee] += price``), without the copy."""
-    best = -math.inf
-    total = 0.0
-    count = 0
-    for o in players:
-        if o != seat:
-            x = v[o]
-            if o == payer:
-                x -= price
-            elif o == payee:
-                x += price
-            total += x
-            count += 1
-            if x > best:
-                best = x
-    mine = v[seat]
-    if seat == payer:
-        mine -= price
-    elif seat == payee:
-        mine += price
-    if count == 0:
-        return mine
-    return mine - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * total / count
 
 
 def next_offer_step(offer: Offer, give: Sequence[str], ask: Sequence[str], codes: Sequence[str]) -> str:

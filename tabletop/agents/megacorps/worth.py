@@ -469,21 +469,34 @@ def _sums_with_money(m: Model, board: Sums, payer: int, price: int) -> list[floa
     return v
 
 
-def utility(v: Sequence[float], seat: int, players: Iterable[int]) -> float:
-    """The seat's standing: its worth against its rivals' (the best one's and their mean)."""
+def utility(
+    v: Sequence[float], seat: int, players: Iterable[int], payer: int = -1, payee: int = -1, price: int = 0
+) -> float:
+    """The seat's standing: its worth against its rivals' (the best one's and their mean).  With a
+    ``payer``, the standing once it has paid ``price`` to ``payee`` (a trade weighed), without a
+    copy of ``v``."""
     best = -math.inf
     total = 0.0
     count = 0
     for o in players:
         if o != seat:
             x = v[o]
+            if o == payer:
+                x -= price
+            elif o == payee:
+                x += price
             total += x
             count += 1
             if x > best:
                 best = x
+    mine = v[seat]
+    if seat == payer:
+        mine -= price
+    elif seat == payee:
+        mine += price
     if count == 0:
-        return v[seat]
-    return v[seat] - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * total / count
+        return mine
+    return mine - BEST_WEIGHT * best - (1 - BEST_WEIGHT) * total / count
 
 
 class Judge:

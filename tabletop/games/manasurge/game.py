@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidActionText, InvalidOptions
-from ...core.fields import checked_setup
+from ...core.fields import checked_setup, setup_counts, setup_seat
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
-from ...core.rng import below, shuffle
+from ...core.rng import shuffle
 from .actions import Action, ActionTable
 from .cards import CARDS, Cards
 from .data import WIZARDS, ManaData, Power, load_data
@@ -58,9 +58,7 @@ class ManaSurge(Game[Action]):
     )
 
     def __init__(self, **options: Any) -> None:
-        players = options.get("players", 4)
-        if isinstance(players, int) and not isinstance(players, bool) and not 3 <= players <= 5:
-            raise InvalidOptions(f"ManaSurge is for 3 to 5 players, not {players}")
+        self.check_players(options)
         super().__init__(**options)
         self.data: ManaData = load_data(self.options["data"])
         self.cards = Cards(self.data)
@@ -142,20 +140,8 @@ class ManaSurge(Game[Action]):
                 for seat in range(n):
                     state.hands[seat].append(deck.pop())
             state.deck = deck
-        caster = setup.get("caster")
-        if caster is None:
-            caster = below(rng, n)
-        elif type(caster) is not int or not 0 <= caster < n:
-            raise InvalidOptions(f"set-up caster must be a seat from 0 to {n - 1}")
-        state.caster = state.turn = caster
-        shards = setup.get("shards", [0] * n)
-        if (
-            not isinstance(shards, list)
-            or len(shards) != n
-            or not all(type(x) is int and x >= 0 for x in shards)
-        ):
-            raise InvalidOptions(f"set-up shards needs {n} counts of 0 or more")
-        state.shards = list(shards)
+        state.caster = state.turn = setup_seat(setup, "caster", n, lambda: rng)
+        state.shards = setup_counts(setup.get("shards", [0] * n), n, "shards", "counts")
         if self.options["wizards"]:
             state.wizards = choose_wizards(self, setup.get("wizards"), rng)
         elif "wizards" in setup:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ...core.rng import shuffle
+from ...core.rng import fresh_seed, shuffle
 
 if TYPE_CHECKING:
     from .state import ManaSurgeState
 
 
-def sample(s: ManaSurgeState, seat: int, rng: random.Random) -> ManaSurgeState:
+def sample_world(s: ManaSurgeState, seat: int, rng: random.Random) -> ManaSurgeState:
+    """A world ``seat`` cannot tell from ``s``, with a random stream of its own."""
     world = s.clone()
     cards = s.game.cards
     kept: list[list[int]] = [[] for _ in range(s.n)]  # cards the seat knows in each hand
@@ -47,4 +48,6 @@ def sample(s: ManaSurgeState, seat: int, rng: random.Random) -> ManaSurgeState:
         at += count
     world.deck = dealt[at:]
     world.gifts = [g for g in s.gifts if g[0] == seat]
+    world.seed, world.counter = fresh_seed(rng), 0
+    world._legal = None
     return world

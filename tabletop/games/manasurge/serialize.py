@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, integer, ints
+from ...core.fields import check_header, integer, ints, named, objects, saved
 from ...core.protocol import JSON
 from .cards import CARDS
 from .phases import COUNTER, DISCARD, PHASE_NAMES
@@ -81,11 +81,7 @@ def spell_from_json(data: Any, n: int, modes: tuple[int, ...]) -> Spell:
 
 def state_to_json(s: ManaSurgeState) -> dict[str, JSON]:
     return {
-        "format": FORMAT,
-        "players": s.n,
-        "seed": s.seed,
-        "counter": s.counter,
-        "round": s.round,
+        **saved(FORMAT, s.n, s, ("seed", "counter", "round")),
         "phase": PHASE_NAMES[s.phase],
         "caster": s.caster,
         "turn": s.turn,
@@ -117,9 +113,7 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
     s.seed = integer(data, "seed", -(2**63), 2**64)
     s.counter = integer(data, "counter", 0, 2**62)
     s.round = integer(data, "round", 0, 10**6)
-    if data.get("phase") not in PHASE_NAMES:
-        raise CorruptRecord(f"state field 'phase' must be one of {', '.join(PHASE_NAMES)}")
-    s.phase = PHASE_NAMES.index(str(data["phase"]))
+    s.phase = named(data, "phase", PHASE_NAMES)
     s.caster = integer(data, "caster", 0, n - 1)
     s.turn = integer(data, "turn", 0, n - 1)
     if data.get("direction") not in (1, -1):
@@ -150,10 +144,7 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
         if g3[0] >= n or g3[1] >= n or g3[2] >= CARDS or g3[2] not in s.hands[g3[1]]:
             raise CorruptRecord("state field 'gifts' names a card that is not in the receiver's hand")
         s.gifts.append((g3[0], g3[1], g3[2]))
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
-        raise CorruptRecord("state field 'history' must be a list of objects")
-    s.history = [dict(h) for h in history]
+    s.history = objects(data, "history")
     s.winners = ints(data.get("winners"), "winners", low=0, high=n - 1)
     every = (
         s.deck

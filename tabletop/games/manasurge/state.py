@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
-from ...core.rng import fresh_seed, stream
+from ...core.rng import stream
 from . import flow, powers
 from .actions import Action
 from .rules import openings, valid_of
@@ -314,12 +314,9 @@ class ManaSurgeState(State[Action]):
         return build_views(self, list(seats))
 
     def sample_world(self, seat: int, rng: random.Random) -> ManaSurgeState:
-        from .sampling import sample
+        from .sampling import sample_world
 
-        world = sample(self, seat, rng)
-        world.seed, world.counter = fresh_seed(rng), 0
-        world._legal = None
-        return world
+        return sample_world(self, seat, rng)
 
     def to_json(self) -> dict[str, JSON]:
         from .serialize import state_to_json

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.protocol import JSON
+from ...core.protocol import JSON, spectator_view
 from .cards import SPELLS
 from .phases import DIRECTION, OVER, PHASE_NAMES, PLAY
 from .rules import valid_kinds
@@ -94,11 +94,7 @@ def private_part(s: ManaSurgeState, seat: int, view: dict[str, JSON]) -> dict[st
 
 def build_view(s: ManaSurgeState, seat: int | None) -> dict[str, JSON]:
     view = public_view(s)
-    if seat is None:
-        view["seat"] = None
-        view["legal"] = []
-        return view
-    return private_part(s, seat, view)
+    return spectator_view(view) if seat is None else private_part(s, seat, view)
 
 
 def build_views(s: ManaSurgeState, seats: list[int | None]) -> list[dict[str, JSON]]:
@@ -107,10 +103,5 @@ def build_views(s: ManaSurgeState, seats: list[int | None]) -> list[dict[str, JS
     out: list[dict[str, JSON]] = []
     for seat in seats:
         view = dict(public)
-        if seat is None:
-            view["seat"] = None
-            view["legal"] = []
-            out.append(view)
-        else:
-            out.append(private_part(s, seat, view))
+        out.append(spectator_view(view) if seat is None else private_part(s, seat, view))
     return out

@@ -8,13 +8,13 @@ implemented once in code (events.py) and chosen here by name.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...core.datafile import TableReader, data_file, read_toml, tables
 from ...core.errors import InvalidOptions
 
 # the package's folder (a compiled module's __file__ names its library's folder instead)
@@ -132,27 +132,8 @@ class MegaData:
     events: tuple[EventCard, ...]
 
 
-class _Reader:
+class _Reader(TableReader):
     """Typed reads of one table of the file, with errors naming the file and the entry."""
-
-    def __init__(self, path: str, where: str, table: Any) -> None:
-        self.path, self.where = path, where
-        if not isinstance(table, dict):
-            self.fail("must be a table")
-        self.table: dict[str, Any] = table
-
-    def fail(self, problem: str) -> None:
-        raise InvalidOptions(f"{self.path}: {self.where}: {problem}")
-
-    def get(self, key: str, kind: type, default: Any = ...) -> Any:
-        if key not in self.table:
-            if default is ...:
-                self.fail(f"lacks {key!r}")
-            return default
-        value = self.table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(f"{key!r} must be {kind.__name__}, not {value!r}")
-        return value
 
     def natural(self, key: str, default: Any = ...) -> int:
         value: int = self.get(key, int, default)
@@ -169,32 +150,20 @@ class _Reader:
 
 def load_data(path: str = "") -> MegaData:
     """The packaged data, or a designer's file; validated either way."""
-    return _load(str(Path(path).resolve()) if path else str(DATA_FILE))
+    return _load(data_file(path, DATA_FILE))
 
 
 @cache
 def _load(path: str) -> MegaData:
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise InvalidOptions(f"cannot read MegaCorps data {path}: {err.strerror or err}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise InvalidOptions(f"{path} is not valid TOML: {err}") from None
+    raw = read_toml(path, "MegaCorps data")
     economy = _economy(path, raw.get("economy"))
-    corporations = tuple(_corporation(path, i, t) for i, t in enumerate(_list(path, raw, "corporation")))
-    industries = tuple(_industry(path, i, t) for i, t in enumerate(_list(path, raw, "industry")))
-    countries = tuple(_country(path, i, t) for i, t in enumerate(_list(path, raw, "country")))
-    events = tuple(_event(path, i, t) for i, t in enumerate(_list(path, raw, "event")))
+    corporations = tuple(_corporation(path, i, t) for i, t in enumerate(tables(path, raw, "corporation")))
+    industries = tuple(_industry(path, i, t) for i, t in enumerate(tables(path, raw, "industry")))
+    countries = tuple(_country(path, i, t) for i, t in enumerate(tables(path, raw, "country")))
+    events = tuple(_event(path, i, t) for i, t in enumerate(tables(path, raw, "event")))
     data = MegaData(path, economy, corporations, industries, countries, events)
     _check_whole(data)
     return data
-
-
-def _list(path: str, raw: dict[str, Any], key: str) -> list[Any]:
-    value = raw.get(key)
-    if not isinstance(value, list) or not value:
-        raise InvalidOptions(f"{path}: needs at least one [[{key}]] table")
-    return value
 
 
 def _economy(path: str, table: Any) -> Economy:

@@ -47,9 +47,7 @@ class MegaCorps(Game[Action]):
     )
 
     def __init__(self, **options: Any) -> None:
-        players = options.get("players", 4)
-        if isinstance(players, int) and not isinstance(players, bool) and not 3 <= players <= 6:
-            raise InvalidOptions(f"MegaCorps is for 3 to 6 players, not {players}")
+        self.check_players(options)
         super().__init__(**options)
         self.data: MegaData = load_data(self.options["data"])
         economy = self.data.economy

@@ -37,12 +37,18 @@ def start_auction(state: MegaCorpsState, seat: int, country: int, out: list[Even
         reveal_auction(state, out)
 
 
-def bid(state: MegaCorpsState, seat: int, amount: int, out: list[Event]) -> None:
-    state.sealed[seat] = amount
+def seal(state: MegaCorpsState, seat: int, choice: int, kind: str, key: str, out: list[Event]) -> bool:
+    """``seat``'s sealed ``choice`` (a bid, a vote), told to it alone as an event ``kind`` (the
+    others learn that it chose); whether every seat asked has now chosen."""
+    state.sealed[seat] = choice
     state.pending.remove(seat)
     out.append(Event("sealed", {"seat": seat}))
-    out.append(Event("my-bid", {"seat": seat, "bid": amount}, (seat,)))
-    if not state.pending:
+    out.append(Event(kind, {"seat": seat, key: choice}, (seat,)))
+    return not state.pending
+
+
+def bid(state: MegaCorpsState, seat: int, amount: int, out: list[Event]) -> None:
+    if seal(state, seat, amount, "my-bid", "bid", out):
         reveal_auction(state, out)
 
 
@@ -86,11 +92,7 @@ def start_election(state: MegaCorpsState, seat: int, country: int, out: list[Eve
 
 
 def vote(state: MegaCorpsState, seat: int, candidate: int, out: list[Event]) -> None:
-    state.sealed[seat] = candidate
-    state.pending.remove(seat)
-    out.append(Event("sealed", {"seat": seat}))
-    out.append(Event("my-vote", {"seat": seat, "vote": candidate}, (seat,)))
-    if not state.pending:
+    if seal(state, seat, candidate, "my-vote", "vote", out):
         reveal_election(state, out)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.protocol import JSON
+from ...core.protocol import JSON, spectator_view
 from . import rules, trade
 from .data import GOVERNMENTS
 from .phases import (
@@ -140,11 +140,7 @@ def private_part(
 
 def build_view(state: MegaCorpsState, seat: int | None) -> dict[str, JSON]:
     view = public_view(state)
-    if seat is None:
-        view["seat"] = None
-        view["legal"] = []
-        return view
-    return private_part(state, seat, view, view)
+    return spectator_view(view) if seat is None else private_part(state, seat, view, view)
 
 
 def build_views(state: MegaCorpsState, seats: Sequence[int | None]) -> list[dict[str, JSON]]:

@@ -41,6 +41,7 @@ from enum import IntEnum
 from typing import Final
 
 from ...core.errors import InvalidActionText
+from ...core.protocol import interned
 from .cards import (
     CARD_TEXT,
     COLOUR_LETTERS,
@@ -238,9 +239,7 @@ _CARD_KEYS = {"return": RETURN, "give": GIVE, "lay": LAY, "pile": PILE}
 
 def parse_action(text: str) -> Action:
     """The action written ``text`` (see the module docstring); raises InvalidActionText."""
-    if not isinstance(text, str):
-        raise InvalidActionText(f"an action is text, not {type(text).__name__}")
-    found = _BY_TEXT.get(text.strip())
+    found = interned(text, _BY_TEXT)
     if found is not None:
         return found
     text = text.strip()

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidOptions
-from ...core.fields import checked_setup
+from ...core.fields import checked_setup, setup_seat
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
-from ...core.rng import below, shuffle
+from ...core.rng import shuffle
 from .actions import Action, parse_action
 from .cards import parse_card
 from .data import Mission, Scroll, load_missions, load_scrolls
@@ -66,11 +66,7 @@ class Megalomania(Game[Action]):
         n = self.players
         state = MegalomaniaState(self)
         state.seed = seed
-        dealer = setup.get("dealer")
-        if dealer is None:
-            dealer = below(state._rng(), n)
-        elif not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
+        dealer = setup_seat(setup, "dealer", n, state._rng)
         missions = self._deck(setup.get("missions"), self.mission_pool, "missions", state)
         held = self._held(setup.get("held"))
         in_hands = [x for xs in held for x in xs]

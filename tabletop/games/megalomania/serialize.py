@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header
+from ...core.fields import check_header, saved
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
 from .phases import OVER
@@ -35,11 +35,7 @@ _MASK_TABLES = ("must", "told")  # per seat, lists of masks
 
 
 def state_to_json(s: MegalomaniaState) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"format": FORMAT, "players": s.n}
-    for name in _INTS + _BOOLS:
-        out[name] = getattr(s, name)
-    for name in _INT_LISTS + _BOOL_LISTS:
-        out[name] = list(getattr(s, name))
+    out = saved(FORMAT, s.n, s, _INTS + _BOOLS, _INT_LISTS + _BOOL_LISTS)
     for name in _CARD_LISTS:
         out[name] = [CARD_TEXT[c] for c in getattr(s, name)]
     for name in _MASK_LISTS:

@@ -7,7 +7,8 @@ in place and returns the events it caused.  Randomness comes only from the
 
 The special deals live in deals.py, the scrolls in scrolls.py, the card powers
 in powers.py, and who knows which card is where in knowledge.py; the phases are
-numbered in phases.py, and clone is written out in cloning.py.
+numbered in phases.py, clone is written out in cloning.py, and why an action is refused is told
+in refusals.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .actions import Action, Kind, offered
 from .cards import (
     ASSASSIN,
     CARD_COLOUR,
-    CARD_NAME,
     CARD_TEXT,
     CARD_VALUE,
     COLOUR_MASK,
@@ -51,6 +51,7 @@ from .phases import (
     SPLIT_PHASE,
     TRICK_END,
 )
+from .refusals import why_illegal
 from .rules import DOMINANT_BY_ROUND, ROUNDS, blockers, follow_options, trick_winner
 from .serialize import state_to_json
 from .view import build_view, build_views
@@ -282,7 +283,7 @@ class MegalomaniaState(State[Action]):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if not offered(action, legal):
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(why_illegal(self, action))
         self._legal = None
         events: list[Event] = []
         phase, s = self.phase, self.turn
@@ -342,48 +343,6 @@ class MegalomaniaState(State[Action]):
             self._after_or_next(events)
         else:
             self._next_player(events)  # an assist's power is used
-
-    def _why_illegal(self, action: object) -> str:
-        if not isinstance(action, Action):
-            raise TypeError(f"{action!r} is not a Megalomania action")  # a wrong type: no move at all
-        phase = PHASE_NAMES[self.phase]
-        legal = ", ".join(map(str, self.legal_actions()))
-        s = self.turn
-        if action.kind in (Kind.PLAY, Kind.PLAY_POWER) and self.phase == PLAY:
-            c = action.arg
-            if not self.hands[s] >> c & 1:
-                return f"seat {s} does not hold the {CARD_NAME[c]}; legal: {legal}"
-            if self.mission_data.deal == deals.LAID:
-                return f"mission 15: the next card of the laid-out sequence is played; legal: {legal}"
-            if action.kind == Kind.PLAY_POWER:
-                if rank_of(c) != ASSASSIN and self.effect != 20:
-                    return f"only an Assassin can be played by its power ('!'); legal: {legal}"
-                if self.emperor:
-                    return "the Emperor's power forbids powers for the rest of this turn"
-                if not self.crystals[s]:
-                    return "playing a card by the Assassin's power needs a power crystal"
-                return f"the {CARD_NAME[c]} may be played normally (no '!'); legal: {legal}"
-            lead = COLOURS[self.t_colours[0]]
-            if self.wizard:
-                return f"a Wizard's power forces the lowest card of the colour to play; legal: {legal}"
-            return (
-                f"the {CARD_NAME[c]} does not follow the rule: follow {lead}, else play "
-                f"{COLOURS[self.dom]} (dominant); legal: {legal}"
-            )
-        if action.kind in (Kind.POWER, Kind.POWER_AS, Kind.LEAD, Kind.COLOUR) and self.phase == AFTER:
-            if self.emperor:
-                return "the Emperor's power forbids powers and cubes for the rest of this turn"
-            if not self.crystals[s]:
-                return "a power needs a power crystal, and you have none"
-        if action.kind in (Kind.CUBE_UP, Kind.CUBE_DOWN) and self.phase == AFTER and not self.cubes[s]:
-            return "you have no cubes left"
-        if action.kind == Kind.USE and self.phase != SCROLLS:
-            return f"a scroll is used only in the scroll phase, before resources; legal: {legal}"
-        if action.kind == Kind.TAKE and action.arg == A.SCROLL and self.phase == RESOURCES_PHASE:
-            if self.effect == 9 and self.effect_seat == s:
-                return "scroll 9 forbids taking a scroll this round"
-            return "the scroll deck is empty"
-        return f"{action} is not legal now (phase {phase}, seat {s}); legal: {legal}"
 
     # -------------------------------------------------------------- rounds
     def start(self, seed: int, dealer: int, mission_deck: list[int], scroll_deck: list[int]) -> None:

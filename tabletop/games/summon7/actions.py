@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import InvalidActionText
+from ...core.protocol import interned
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -41,9 +42,7 @@ _BY_TEXT = {"hit": HIT, "hold": HOLD}
 
 def parse_action(text: str) -> Action:
     """``hit`` or ``hold``; raises InvalidActionText."""
-    if not isinstance(text, str):
-        raise InvalidActionText(f"an action is text, not {type(text).__name__}")
-    found = _BY_TEXT.get(text.strip())
+    found = interned(text, _BY_TEXT)
     if found is None:
         raise InvalidActionText(f"{text!r} is not a Summon 7 action: hit or hold (see docs/notation.md)")
     return found

@@ -8,12 +8,12 @@ the file, the entry and the problem in the error.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...core.datafile import data_file, read_toml
 from ...core.errors import InvalidOptions
 
 # the package's folder (a compiled module's __file__ names its library's folder instead)
@@ -29,17 +29,12 @@ def load_copies(path: str = "") -> tuple[int, ...]:
     """``copies[v]``: how many cards of value ``v`` the deck holds (values 0 to 12).
 
     ``path``: a designer's deck file; empty for the packaged one.  Raises InvalidOptions."""
-    return _load(str(Path(path).resolve()) if path else str(DECK_FILE))
+    return _load(data_file(path, DECK_FILE))
 
 
 @cache
 def _load(file: str) -> tuple[int, ...]:
-    try:
-        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise InvalidOptions(f"cannot read the Summon 7 deck {file}: {err.strerror or err}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise InvalidOptions(f"{file} is not valid TOML: {err}") from None
+    raw = read_toml(file, "the Summon 7 deck")
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
         raise InvalidOptions(

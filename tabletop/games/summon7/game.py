@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidOptions
-from ...core.fields import checked_setup
+from ...core.fields import checked_setup, setup_counts, setup_seat
 from ...core.protocol import JSON, Game, Metadata, OptionSpec
-from ...core.rng import below, shuffle
+from ...core.rng import shuffle
 from .actions import Action, parse_action
 from .cards import MAX_VALUE, PRINTED_DECK, Deck, load_deck
 from .serialize import state_from_json
@@ -62,20 +62,9 @@ class Summon7(Game[Action]):
         n = self.players
         state = Summon7State(self)
         state.seed = seed
-        dealer = setup.get("dealer")
-        if dealer is None:
-            dealer = below(state._rng(), n)
-        elif type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
+        dealer = setup_seat(setup, "dealer", n, state._rng)
         fill_deck(state.table, setup.get("deck"), bool(setup.get("deck_only", False)), state._rng, self.deck)
-        leadership = setup.get("leadership", [0] * n)
-        if (
-            not isinstance(leadership, list)
-            or len(leadership) != n
-            or not all(type(x) is int and x >= 0 for x in leadership)
-        ):
-            raise InvalidOptions(f"set-up leadership needs {n} totals of 0 or more")
-        state.leadership = list(leadership)
+        state.leadership = setup_counts(setup.get("leadership", [0] * n), n, "leadership", "totals")
         house = setup.get("house_total", 0)
         if type(house) is not int or house < 0:
             raise InvalidOptions("set-up house_total must be an integer of 0 or more")

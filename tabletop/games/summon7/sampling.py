@@ -10,10 +10,14 @@ on the generator, never on which of two alike cards really lies where.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from ...core.rng import shuffle
+from ...core.rng import fresh_seed, shuffle
 from .cards import ALL_IDS_OF, CARD_VALUE, MAX_VALUE
 from .table import Table
+
+if TYPE_CHECKING:
+    from .state import Summon7State
 
 
 class Relabel:
@@ -37,3 +41,13 @@ def resample_table(t: Table, rng: random.Random) -> None:
     t.cards = [[label(CARD_VALUE[c]) for c in hand] for hand in t.cards]
     t.discard = [label(v) for v in sorted(CARD_VALUE[c] for c in t.discard)]
     t.deck = [label(v) for v in deck]
+
+
+def sample_world(state: Summon7State, seat: int, rng: random.Random) -> Summon7State:
+    """A world any seat (all see the same) cannot tell from ``state``, with a random stream of its
+    own."""
+    world = state.clone()
+    resample_table(world.table, rng)
+    world.seed, world.counter = fresh_seed(rng), 0
+    world._legal = None
+    return world

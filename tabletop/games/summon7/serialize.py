@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, integer, ints
+from ...core.fields import check_header, integer, ints, named, objects, saved
 from ...core.protocol import JSON
 from .cards import PRINTED_DECK
 from .table import STATUS_NAMES, Table
@@ -61,11 +61,7 @@ def state_to_json(s: Summon7State) -> dict[str, JSON]:
     from .state import PHASE_NAMES
 
     return {
-        "format": FORMAT,
-        "players": s.n,
-        "seed": s.seed,
-        "counter": s.counter,
-        "round": s.round,
+        **saved(FORMAT, s.n, s, ("seed", "counter", "round")),
         "phase": PHASE_NAMES[s.phase],
         "table": table_to_json(s.table),
         "leadership": list(s.leadership),
@@ -83,16 +79,11 @@ def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
     s = Summon7State(game)
     s.seed, s.counter = integer(data, "seed"), integer(data, "counter")
     s.round, s.house_total = integer(data, "round"), integer(data, "house_total")
-    if data.get("phase") not in PHASE_NAMES:
-        raise CorruptRecord(f"state field 'phase' must be one of {', '.join(PHASE_NAMES)}")
-    s.phase = PHASE_NAMES.index(str(data["phase"]))
+    s.phase = named(data, "phase", PHASE_NAMES)
     s.table = table_from_json(data.get("table"), n, ids=game.deck.cards)
     s.leadership = ints(data.get("leadership"), "leadership", n)
     s.board = ints(data.get("board"), "board", n)
     if sorted(s.board) != list(range(n)):
         raise CorruptRecord("state field 'board' must list every seat once")
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
-        raise CorruptRecord("state field 'history' must be a list of objects")
-    s.history = [dict(h) for h in history]
+    s.history = objects(data, "history")
     return s

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
-from ...core.rng import fresh_seed, stream
+from ...core.rng import stream
 from .actions import HIT, HOLD, Action
 from .cards import CARD_VALUE
 from .table import ACTIVE, BUSTED, HELD, STATUS_NAMES, Table
@@ -232,13 +232,9 @@ class Summon7State(State[Action]):
         return build_view(self, seat)
 
     def sample_world(self, seat: int, rng: random.Random) -> Summon7State:
-        from .sampling import resample_table
+        from .sampling import sample_world
 
-        world = self.clone()
-        resample_table(world.table, rng)
-        world.seed, world.counter = fresh_seed(rng), 0
-        world._legal = None
-        return world
+        return sample_world(self, seat, rng)
 
     def to_json(self) -> dict[str, JSON]:
         from .serialize import state_to_json

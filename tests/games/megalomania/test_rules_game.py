@@ -240,6 +240,10 @@ def test_options_are_validated() -> None:
         make("megalomania").new_state(0, {"start_round": 13})
     with pytest.raises(InvalidOptions, match="twice"):
         make("megalomania", players=2).new_state(0, {"missions": [1], "deals": {"1": [["Ku"], ["Ku"]]}})
+    for dealer in (True, 4, "1"):  # a seat is a whole number in range (true could not be saved)
+        with pytest.raises(InvalidOptions, match="dealer must be a seat from 0 to 3"):
+            make("megalomania").new_state(0, {"dealer": dealer})
+    assert make("megalomania").new_state(0, {"dealer": 3}).to_json()["dealer"] == 3
     _ = (C, D)
 
 

@@ -25,6 +25,7 @@ from enum import IntEnum
 from typing import Any
 
 from ....core.errors import InvalidActionText
+from ....core.protocol import interned
 from .data import load_clan
 
 DATA = load_clan()
@@ -130,9 +131,7 @@ _BY_TEXT.update({str(a): a for row in CAPTURE for a in row})
 
 def parse_action(text: str) -> ClanAction:
     """The action written ``text`` (see the module docstring); raises InvalidActionText."""
-    if not isinstance(text, str):
-        raise InvalidActionText(f"an action is text, not {type(text).__name__}")
-    found = _BY_TEXT.get(text.strip())
+    found = interned(text, _BY_TEXT)
     if found is not None:
         return found
     key, sep, _ = text.strip().partition("=")

@@ -11,12 +11,11 @@ Loading checks every entry and names the file, the entry and the problem in the 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from ....core.datafile import TableReader, data_file, read_toml, tables
 from ....core.errors import InvalidOptions
 from ..data import DATA_DIR
 
@@ -26,7 +25,6 @@ EFFECTS = ("flee", "riot", "crackdown", "uprising")
 POWER_IDS = ("ward", "hex", "boast", "bribe", "raid", "scraps", "tribute", "calm")  # effects in code
 MAX_PLAYERS = 5
 _ID = re.compile(r"^[a-z]+$")
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -99,27 +97,15 @@ class ClanData:
         return next(k for k, p in enumerate(self.powers) if p.id == power_id)
 
 
-class _Entry:
-    """Typed reads of one table of the file; errors name the file, the entry and the problem."""
+class _Entry(TableReader):
+    """Typed reads of one table of the file; errors name the file, the entry and the problem (the
+    value found, and kinds in words)."""
 
-    def __init__(self, file: str, where: str, table: Any) -> None:
-        self.file, self.where = file, where
-        if not isinstance(table, dict):
-            self.fail(f"must be a table, not {table!r}")
-        self.table: dict[str, Any] = table
+    def not_a_table(self, table: Any) -> str:
+        return f"must be a table, not {table!r}"
 
-    def fail(self, problem: str) -> None:
-        raise InvalidOptions(f"{self.file}: {self.where}: {problem}")
-
-    def get(self, key: str, kind: type, default: Any = _MISSING) -> Any:
-        if key not in self.table:
-            if default is _MISSING:
-                self.fail(f"lacks {key!r}")
-            return default
-        value = self.table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(f"{key!r} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
-        return value
+    def kind_name(self, kind: type) -> str:
+        return _KIND_NAMES.get(kind, kind.__name__)
 
     def natural(self, key: str, least: int = 0) -> int:
         value: int = self.get(key, int)
@@ -141,30 +127,25 @@ _KIND_NAMES = {str: "text", int: "a whole number", list: "a list", dict: "a tabl
 
 def load_clan(path: str | None = None) -> ClanData:
     """The packaged content, or a designer's file (validated; raises InvalidOptions)."""
-    return _load(str(Path(path).resolve()) if path else str(CLAN_FILE))
+    return _load(data_file(path, CLAN_FILE))
 
 
 @cache
 def _load(file: str) -> ClanData:
-    try:
-        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise InvalidOptions(f"cannot read the clan data {file}: {err.strerror or err}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise InvalidOptions(f"{file} is not valid TOML: {err}") from None
+    raw = read_toml(file, "the clan data")
     top = _Entry(file, "the file", raw)
     provisional = top.get("provisional", bool, True)
     house = _Entry(file, "[house]", top.get("house", dict))
-    humans = tuple(_human(file, e) for e in _tables(file, raw, "human"))
+    humans = tuple(_human(file, e) for e in tables(file, raw, "human"))
     _check_ids(file, "human", [h.id for h in humans])
     if not 2 <= len(humans) <= 8:
         raise InvalidOptions(f"{file}: 2 to 8 [[human]] types are needed, not {len(humans)}")
     human_ids = [h.id for h in humans]
-    characters = tuple(_character(file, e, human_ids) for e in _tables(file, raw, "character"))
+    characters = tuple(_character(file, e, human_ids) for e in tables(file, raw, "character"))
     _check_ids(file, "character", [c.id for c in characters])
     if len(characters) < MAX_PLAYERS + 1:
         raise InvalidOptions(f"{file}: at least {MAX_PLAYERS + 1} characters are needed (players and a Head)")
-    locations = tuple(_location(file, e, human_ids) for e in _tables(file, raw, "location"))
+    locations = tuple(_location(file, e, human_ids) for e in tables(file, raw, "location"))
     _check_ids(file, "location", [loc.id for loc in locations])
     if not 2 <= len(locations) <= 8:
         raise InvalidOptions(f"{file}: 2 to 8 city [[location]] tables are needed, not {len(locations)}")
@@ -177,11 +158,11 @@ def _load(file: str) -> ClanData:
         rivals_entry.fail(f"'score_per_player' must be [low, high], not [{low}, {high}]")
     clans = len(rivals) + 1
     ranks = _Entry(file, "[ranks]", top.get("ranks", dict))
-    powers = tuple(_power(file, e) for e in _tables(file, raw, "power"))
+    powers = tuple(_power(file, e) for e in tables(file, raw, "power"))
     _check_ids(file, "power card", [p.id for p in powers])
     if tuple(p.id for p in powers) != POWER_IDS:
         raise InvalidOptions(f"{file}: the [[power]] cards must be, in order: {', '.join(POWER_IDS)}")
-    thresholds = tuple(_threshold(file, k, e) for k, e in enumerate(_tables(file, raw, "uprising")))
+    thresholds = tuple(_threshold(file, k, e) for k, e in enumerate(tables(file, raw, "uprising")))
     steps = [t.per_player for t in thresholds]
     if steps != sorted(set(steps)) or steps[0] < 1:
         raise InvalidOptions(f"{file}: the [[uprising]] thresholds' per_player must rise strictly, from 1 up")
@@ -203,13 +184,6 @@ def _load(file: str) -> ClanData:
     if file != str(CLAN_FILE):
         _check_same_ids(file, data)
     return data
-
-
-def _tables(file: str, raw: dict[str, Any], key: str) -> list[Any]:
-    value = raw.get(key)
-    if not isinstance(value, list) or not value:
-        raise InvalidOptions(f"{file}: needs at least one [[{key}]] table")
-    return value
 
 
 def _check_ids(file: str, what: str, ids: list[str]) -> None:

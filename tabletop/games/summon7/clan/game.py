@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....core.errors import InvalidOptions
-from ....core.fields import checked_setup
+from ....core.fields import checked_setup, setup_counts, setup_seat
 from ....core.protocol import JSON, Event, Game, Metadata, OptionSpec
-from ....core.rng import below, choice, shuffle
+from ....core.rng import choice, shuffle
 from ..game import DECISIONS_PER_PLAYER_ROUND, fill_deck
 from ..state import sort_board
 from .actions import CHARACTERS, HUMANS, LOCATIONS, POWERS, ClanAction, parse_action
@@ -99,11 +99,7 @@ class Clan(Game[ClanAction]):
         n = self.players
         s = ClanState(self)
         s.seed = seed
-        dealer = setup.get("dealer")
-        if dealer is None:
-            dealer = below(s._rng(), n)
-        elif type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidOptions(f"set-up dealer must be a seat from 0 to {n - 1}")
+        dealer = setup_seat(setup, "dealer", n, s._rng)
         s.table.dealer = dealer
         # the leaderboard: the Head of House on top (150), then the players from the first dealer
         s.board = [n] + [(dealer + k) % n for k in range(n)]
@@ -111,7 +107,7 @@ class Clan(Game[ClanAction]):
         self._power_deck(s, setup)
         self._city(s, setup.get("city"))
         if "leadership" in setup:
-            s.leadership = _counts(setup["leadership"], n, "leadership")
+            s.leadership = setup_counts(setup["leadership"], n, "leadership")
             s.board = sort_board(s.board, [*s.leadership, s.head_score])
         if "hungry" in setup:
             hungry = setup["hungry"]
@@ -125,7 +121,7 @@ class Clan(Game[ClanAction]):
                 )
             s.hungry = list(hungry)
         if "meter" in setup:
-            s.meter = _counts([setup["meter"]], 1, "meter")[0]
+            s.meter = setup_counts([setup["meter"]], 1, "meter")[0]
         if "pantry" in setup:
             s.pantry = _by_name(setup["pantry"], HUMANS, "pantry")
         s.turn = (dealer + 1) % n
@@ -195,16 +191,6 @@ class Clan(Game[ClanAction]):
 
     def state_from_json(self, data: Mapping[str, JSON]) -> ClanState:
         return state_from_json(self, data)
-
-
-def _counts(value: Any, length: int, what: str) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(type(x) is int and x >= 0 for x in value)
-    ):
-        raise InvalidOptions(f"set-up {what} needs {length} integer(s) of 0 or more")
-    return list(value)
 
 
 def _by_name(value: Any, names: tuple[str, ...], what: str) -> list[int]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
-from ....core.fields import check_header, integer, ints
+from ....core.fields import check_header, integer, ints, objects, saved
 from ....core.protocol import JSON
 from ..serialize import table_from_json, table_to_json
 
@@ -32,11 +32,7 @@ _NESTED = ("city", "meeples", "hands")
 
 
 def state_to_json(s: ClanState) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"format": FORMAT, "players": s.n}
-    for name in _INTS + _BOOLS:
-        out[name] = getattr(s, name)
-    for name in _INT_LISTS + _BOOL_LISTS:
-        out[name] = list(getattr(s, name))
+    out = saved(FORMAT, s.n, s, _INTS + _BOOLS, _INT_LISTS + _BOOL_LISTS)
     out["challengers"] = list(s.challengers)
     for name in _NESTED:
         out[name] = [list(row) for row in getattr(s, name)]
@@ -75,10 +71,7 @@ def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
             raise CorruptRecord(f"state field {name!r} must be a list of lists")
         setattr(s, name, [ints(row, name) for row in rows])
     s.table = table_from_json(data.get("table"), n)
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
-        raise CorruptRecord("state field 'history' must be a list of objects")
-    s.history = [dict(h) for h in history]
+    s.history = objects(data, "history")
     _check(s, OVER)
     return s
 
