@@ -319,6 +319,15 @@ async def current_user(hub: Hub, request: HTTPConnection, clock: Callable[[], fl
     return bot_auth.with_cookie(request, account)
 
 
+async def logged_in(hub: Hub, request: Request, why: str = "not logged in") -> Account:
+    """The logged-in user (:func:`current_user`) of a request only an account may make; else an
+    HTTPException (401) saying ``why``."""
+    account = await current_user(hub, request, hub.settings.clock)
+    if account is None:
+        raise HTTPException(401, why)
+    return account
+
+
 def same_origin(request: HTTPConnection, allowed: Iterable[str] = ()) -> bool:
     """Whether the request's Origin header names this server (the Host it was sent to) or one of
     the ``allowed`` origins (origins.py); a request without Origin is no page's."""

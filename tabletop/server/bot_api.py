@@ -20,7 +20,7 @@ from pydantic import Field
 
 from ..core.protocol import JSON
 from . import bot_auth, bot_store
-from .accounts import current_user
+from .accounts import current_user, logged_in
 from .contract import ACCOUNT, BOT, OWNER, TOKEN, Body, RowId, checked, declare, link
 from .hub import Hub
 from .messages import error
@@ -91,6 +91,16 @@ def consented(held: Mapping[int, Account], seats: Sequence[str] | None, by: Acco
         raise HTTPException(403, SEATS_ITSELF)
 
 
+async def token_bot(hub: Hub, request: Request, why: str) -> Account:
+    """The bot account of a request only its program makes, with an API token (bot_auth.py); else
+    an HTTPException (401) saying ``why``."""
+    if bot_auth.api_token(request) is None:
+        raise HTTPException(401, why)
+    account = await current_user(hub, request, hub.settings.clock)
+    assert account is not None  # a token is its account, or refused
+    return account
+
+
 def close_sockets(hub: Hub, token_id: int) -> int:
     """Close this process's sockets opened with the token ``token_id`` (revoked); how many."""
     closed = 0
@@ -110,10 +120,7 @@ def router(hub: Hub) -> APIRouter:
 
     async def owner(request: Request) -> Account:
         """The account managed: logged in with its password (a token is refused here: bot_auth)."""
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "log in as the account's owner")
-        return account
+        return await logged_in(hub, request, "log in as the account's owner")
 
     async def bot_owner(request: Request) -> Account:
         account = await owner(request)
@@ -123,11 +130,7 @@ def router(hub: Hub) -> APIRouter:
 
     async def bot(request: Request) -> Account:
         """The bot account playing: only with an API token."""
-        if bot_auth.api_token(request) is None:
-            raise HTTPException(401, "a bot shows its API token: Authorization: Bearer tbot....")
-        account = await current_user(hub, request, clock)
-        assert account is not None  # a token is its account, or refused
-        return account
+        return await token_bot(hub, request, "a bot shows its API token: Authorization: Bearer tbot....")
 
     @api.get("/api/account/bot", **declare(ACCOUNT, security=OWNER))
     async def is_bot(request: Request) -> dict[str, JSON]:

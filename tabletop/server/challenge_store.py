@@ -195,26 +195,24 @@ def answer(
 ) -> bool:
     """The bot's answer (``accepted`` or ``declined``) to its open, unexpired challenge; False when
     it is no longer open (answered, cancelled, expired) or not the bot's."""
-    with storage.engine.begin() as conn:
-        done = conn.execute(
-            update(challenges_t)
-            .where(challenges_t.c.id == challenge_id, challenges_t.c.bot_id == bot_id, _open(now))
-            .values(status=status, reason=reason, answered=now)
-        )
-        return done.rowcount == 1
+    return _close(storage, challenge_id, challenges_t.c.bot_id == bot_id, now, status=status, reason=reason)
 
 
 def cancel(storage: Storage, challenge_id: int, challenger_id: int, now: float) -> bool:
     """The person takes back an open challenge; False when it is no longer open (or expired)."""
+    return _close(storage, challenge_id, challenges_t.c.challenger_id == challenger_id, now, status=CANCELLED)
+
+
+def _close(
+    storage: Storage, challenge_id: int, whose: ColumnElement[bool], now: float, **values: Any
+) -> bool:
+    """Change an open, unexpired challenge that is ``whose`` (the bot's, the challenger's) at
+    ``now``, in one guarded ``UPDATE``; False when another change came first, or it is not theirs."""
     with storage.engine.begin() as conn:
         done = conn.execute(
             update(challenges_t)
-            .where(
-                challenges_t.c.id == challenge_id,
-                challenges_t.c.challenger_id == challenger_id,
-                _open(now),
-            )
-            .values(status=CANCELLED, answered=now)
+            .where(challenges_t.c.id == challenge_id, whose, _open(now))
+            .values(**values, answered=now)
         )
         return done.rowcount == 1
 

@@ -24,19 +24,18 @@ from pydantic import ConfigDict, Field
 from ..core.errors import TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, make
-from . import bot_auth, bot_store, challenge_store
-from .accounts import current_user
-from .bot_api import NAMED, named_seats
+from . import bot_store, challenge_store
+from .accounts import logged_in
+from .bot_api import NAMED, named_seats, token_bot
 from .bots import levels
 from .challenge_store import ACCEPTED, DECLINED, FAILED
 from .clocks import time_control
 from .contract import BOT, BOT_COOKIE, PERSON, TABLE_LIMITS, TOKEN, Body, declare, link
 from .hub import Hub, check_options
 from .limits import Limiter
-from .lobby import TERMS, CreateTable
+from .lobby import TERMS, CreateTable, admit
 from .moderation_store import blocked_between
 from .schema import Account
-from .traffic import Limited, client_address
 
 EXPIRES = 120.0  # seconds a challenge waits for the bot's answer
 OPEN_PER_PERSON = 3  # challenges a person may have open at once
@@ -125,19 +124,15 @@ def router(hub: Hub) -> APIRouter:
     made = Limiter(PER_MINUTE, 60.0, clock)
 
     async def person(request: Request) -> Account:
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "log in to challenge a bot account")
+        account = await logged_in(hub, request, "log in to challenge a bot account")
         if account.bot:
             raise HTTPException(403, "a bot account challenges nobody: people challenge bots")
         return account
 
     async def bot(request: Request) -> Account:
-        if bot_auth.api_token(request) is None:
-            raise HTTPException(401, "a bot answers with its API token: Authorization: Bearer tbot....")
-        account = await current_user(hub, request, clock)
-        assert account is not None  # a token is its account, or refused
-        return account
+        return await token_bot(
+            hub, request, "a bot answers with its API token: Authorization: Bearer tbot...."
+        )
 
     async def found(challenge_id: int, account: Account) -> challenge_store.ChallengeRow:
         """The challenge, for its challenger or its bot only (404 for anybody else)."""
@@ -224,9 +219,7 @@ def router(hub: Hub) -> APIRouter:
     )
     async def one(challenge_id: ChallengeId, request: Request) -> dict[str, JSON]:
         """A challenge as it stands, for its challenger (a cookie) or its bot (a token)."""
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "log in (or show the bot's API token) to see a challenge")
+        account = await logged_in(hub, request, "log in (or show the bot's API token) to see a challenge")
         return challenge_json(await found(challenge_id, account), clock())
 
     @api.delete(
@@ -299,10 +292,7 @@ def router(hub: Hub) -> APIRouter:
             why = "a block stands between the two accounts"
             await call(challenge_store.answer, storage, challenge_id, account.id, FAILED, why, clock())
             raise HTTPException(409, f"the challenger's account cannot play now: {why}")
-        try:
-            ticket = hub.traffic.admit(client_address(request), False)  # a new table, counted as any
-        except Limited as err:
-            raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
+        ticket = admit(hub, request, False)  # a new table, counted as any
         taken = await call(challenge_store.answer, storage, challenge_id, account.id, ACCEPTED, None, clock())
         if not taken:
             hub.traffic.failed(ticket)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
@@ -11,7 +12,7 @@ from pydantic import ConfigDict, Field
 from ..core.errors import TabletopError
 from ..core.protocol import JSON
 from ..core.registry import game_class, names
-from .accounts import current_user
+from .accounts import current_user, logged_in
 from .bot_api import UNASKED, consented, named_seats
 from .bots import levels
 from .clocks import time_control
@@ -40,6 +41,7 @@ from .tokens import hash_token, new_token
 from .traffic import Limited, Ticket, client_address
 
 OptionValue = Whole | bool | str
+Made = tuple[Room, dict[int, str]]  # a new table, and each person seat's token (Hub.create)
 
 
 class Clock(Body):
@@ -100,6 +102,30 @@ def links(request: Request, room: Room, tokens: dict[int, str]) -> dict[str, JSO
     return {"seats": seats, "spectator": f"{base}/table/{room.id}", "replay": f"{base}/replay/{room.id}"}
 
 
+def admit(hub: Hub, request: Request, watch: bool) -> Ticket:
+    """Count a table ``request``'s address creates (``watch``: one without a person seat), or
+    answer 429 (traffic.py); the ticket goes to :func:`counted`."""
+    try:
+        return hub.traffic.admit(client_address(request), watch)
+    except Limited as err:
+        raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
+
+
+async def counted(hub: Hub, ticket: Ticket, create: Callable[[], Awaitable[Made]]) -> Made:
+    """The new table ``create`` makes, with its seats' tokens, counted with ``ticket`` toward its
+    address's limits: one not made does not count, and one the game refuses (its terms) is a 400.
+    The lobby's and a tutorial's tables are made so."""
+    try:
+        room, tokens = await create()
+    except BaseException as err:
+        hub.traffic.failed(ticket)
+        if isinstance(err, TabletopError):
+            raise HTTPException(400, str(err)) from None
+        raise
+    hub.traffic.created_table(ticket, room.id)
+    return room, tokens
+
+
 def router(hub: Hub) -> APIRouter:
     api = APIRouter(prefix="/api")
 
@@ -135,13 +161,6 @@ def router(hub: Hub) -> APIRouter:
             found.append({"name": name, "title": cls.title, "options": specs})
         return {"games": found, "levels": list(levels())}
 
-    def admit(request: Request, watch: bool) -> Ticket:
-        """Count a table ``request``'s address creates, or answer 429 (traffic.py)."""
-        try:
-            return hub.traffic.admit(client_address(request), watch)
-        except Limited as err:
-            raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
-
     @api.post(
         "/tables",
         status_code=201,
@@ -161,10 +180,12 @@ def router(hub: Hub) -> APIRouter:
         account = await current_user(hub, request, hub.settings.clock)
         held = await named_seats(hub, body.seats)  # bot accounts seated by name (issue 32)
         consented(held, body.seats, account)
-        ticket = admit(request, body.seats is not None and "person" not in body.seats)
-        try:
-            clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
-            room, tokens = await hub.create(
+        ticket = admit(hub, request, body.seats is not None and "person" not in body.seats)
+        clock = None if body.clock is None else body.clock.model_dump(exclude_none=True)
+        room, tokens = await counted(
+            hub,
+            ticket,
+            lambda: hub.create(
                 body.game,
                 body.options,
                 body.seats,
@@ -174,13 +195,8 @@ def router(hub: Hub) -> APIRouter:
                 private=body.private,
                 takeover=body.takeover,
                 accounts=held,
-            )
-        except BaseException as err:
-            hub.traffic.failed(ticket)
-            if isinstance(err, TabletopError):
-                raise HTTPException(400, str(err)) from None
-            raise
-        hub.traffic.created_table(ticket, room.id)
+            ),
+        )
         return {"table": room.summary(), "links": links(request, room, tokens)}
 
     @api.post(
@@ -214,9 +230,7 @@ def router(hub: Hub) -> APIRouter:
     @api.get("/me/tables", **declare(TOKEN, LOGIN, security=PERSON))
     async def my_tables(request: Request) -> dict[str, list[dict[str, JSON]]]:
         """The tables of the logged-in user: where the table waits for them first."""
-        account = await current_user(hub, request, hub.settings.clock)
-        if account is None:
-            raise HTTPException(401, "not logged in")
+        account = await logged_in(hub, request)
         found: dict[str, list[dict[str, JSON]]] = {"turn": [], "playing": [], "waiting": [], "finished": []}
         for room in sorted(hub.rooms.values(), key=lambda r: -r.row.created):
             seat = room.seat_of(account)
@@ -269,7 +283,7 @@ def router(hub: Hub) -> APIRouter:
         if room.row.rematch is not None:  # asked before: the same table
             new = await hub.rematch(room)
             return {"table": new.summary(), "links": links(request, new, {})}
-        ticket = admit(request, not people)  # a new table, counted like any other
+        ticket = admit(hub, request, not people)  # a new table, counted like any other
         try:
             new = await hub.rematch(room)
         except BaseException:

@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse
 from pydantic import Field
 
 from . import bot_store, mail, mailbox
-from .accounts import current_user, password_hasher, start_session, token_hash
+from .accounts import logged_in, password_hasher, start_session, token_hash
 from .bot_api import CHALLENGE_IT
 from .contract import (
     ACCOUNT,
@@ -133,12 +133,6 @@ def router(hub: Hub) -> APIRouter:
     call, storage = hub.writer.call, hub.storage
     hasher = password_hasher(hub)
 
-    async def me(request: Request) -> Account:
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "not logged in")
-        return account
-
     def mail_on() -> None:
         if not hub.outbox.mail_on:
             raise HTTPException(503, "mail is off on this server")
@@ -149,7 +143,7 @@ def router(hub: Hub) -> APIRouter:
     # -- the address -------------------------------------------------------------------------
     @api.get("/api/account/email", **declare(ACCOUNT, security=OWNER))
     async def get_email(request: Request) -> dict[str, Any]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         found = await call(mailbox.email, storage, account.id)
         return {
             "address": found.address if found else None,
@@ -170,7 +164,7 @@ def router(hub: Hub) -> APIRouter:
     async def put_email(body: EmailBody, request: Request) -> dict[str, Any]:
         """The address awaits verification: a signed link goes to it; a verified address the
         account had is told (and stays in use until the new one is verified)."""
-        account = await me(request)
+        account = await logged_in(hub, request)
         mail_on()
         address = body.address.strip()
         if not ADDRESS.fullmatch(address):
@@ -214,7 +208,7 @@ def router(hub: Hub) -> APIRouter:
 
     @api.delete("/api/account/email", **declare(ACCOUNT, security=OWNER))
     async def delete_email(request: Request) -> dict[str, bool]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         await call(mailbox.remove_email, storage, account.id)
         return {"ok": True}
 
@@ -312,7 +306,7 @@ def router(hub: Hub) -> APIRouter:
     # -- notification settings ----------------------------------------------------------------
     @api.get("/api/account/notifications", **declare(ACCOUNT, security=OWNER))
     async def settings(request: Request) -> dict[str, Any]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         off = await call(mailbox.turned_off, storage, account.id)
         browsers = await call(mailbox.subscription_count, storage, account.id)
         return {
@@ -327,7 +321,7 @@ def router(hub: Hub) -> APIRouter:
         **declare(ACCOUNT, {400: "no such kind of notice or channel"}, security=OWNER),
     )
     async def set_setting(body: SettingBody, request: Request) -> dict[str, bool]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         if body.kind not in KINDS or body.channel not in CHANNELS:
             raise HTTPException(
                 400, f"a kind is one of {', '.join(KINDS)}; a channel one of {', '.join(CHANNELS)}"
@@ -377,7 +371,7 @@ def router(hub: Hub) -> APIRouter:
         ),
     )
     async def subscribe(body: PushBody, request: Request) -> dict[str, bool]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         pusher = hub.outbox.pusher
         if pusher is None or body.keys is None:
             raise HTTPException(400, "a subscription has an endpoint and keys")
@@ -391,7 +385,7 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/api/push/unsubscribe", **declare(TOKEN, BOT_COOKIE, LOGIN, security=PERSON))
     async def push_unsubscribe(body: PushBody, request: Request) -> dict[str, bool]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         return {"ok": await call(mailbox.unsubscribe, storage, body.endpoint, account.id)}
 
     # -- invitations ----------------------------------------------------------------------------
@@ -413,7 +407,7 @@ def router(hub: Hub) -> APIRouter:
     async def invite(table_id: TableId, body: InviteBody, request: Request) -> dict[str, Any]:
         """A seated account gives a free person seat of its table to another account, which is
         told (by mail and push, as its settings say)."""
-        account = await me(request)
+        account = await logged_in(hub, request)
         room = await hub.get(table_id)
         if room is None:
             raise HTTPException(404, "no such table")

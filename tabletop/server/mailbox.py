@@ -31,7 +31,7 @@ from .schema import (
     turn_notices_t,
     users_t,
 )
-from .storage import Storage
+from .storage import Storage, make_room
 
 KINDS = ("turn", "ended", "invited")  # the notices a player may turn on or off
 CHANNELS = ("mail", "push")
@@ -190,15 +190,19 @@ def add_reset(
 def reset_user(storage: Storage, token_hash: str, now: float) -> tuple[int, str] | None:
     """The user (id, name) of an unused, unexpired reset link, or None."""
     with storage.engine.connect() as conn:
-        row = conn.execute(
-            select(users_t.c.id, users_t.c.name)
-            .join(reset_tokens_t, reset_tokens_t.c.user_id == users_t.c.id)
-            .where(
-                reset_tokens_t.c.token_hash == token_hash,
-                reset_tokens_t.c.expires > now,
-                reset_tokens_t.c.used.is_(False),
-            )
-        ).first()
+        return _reset_user(conn, token_hash, now)
+
+
+def _reset_user(conn: Connection, token_hash: str, now: float) -> tuple[int, str] | None:
+    row = conn.execute(
+        select(users_t.c.id, users_t.c.name)
+        .join(reset_tokens_t, reset_tokens_t.c.user_id == users_t.c.id)
+        .where(
+            reset_tokens_t.c.token_hash == token_hash,
+            reset_tokens_t.c.expires > now,
+            reset_tokens_t.c.used.is_(False),
+        )
+    ).first()
     return None if row is None else (int(row[0]), str(row[1]))
 
 
@@ -207,18 +211,10 @@ def use_reset(storage: Storage, token_hash: str, password_hash: str, now: float)
     user's other links are used up, and every session and device cookie of the user ends.
     Returns the user (id, name), or None."""
     with storage.engine.begin() as conn:
-        found = conn.execute(
-            select(users_t.c.id, users_t.c.name)
-            .join(reset_tokens_t, reset_tokens_t.c.user_id == users_t.c.id)
-            .where(
-                reset_tokens_t.c.token_hash == token_hash,
-                reset_tokens_t.c.expires > now,
-                reset_tokens_t.c.used.is_(False),
-            )
-        ).first()
+        found = _reset_user(conn, token_hash, now)
         if found is None:
             return None
-        user_id = int(found[0])
+        user_id, name = found
         taken = conn.execute(
             update(reset_tokens_t)
             .where(reset_tokens_t.c.token_hash == token_hash, reset_tokens_t.c.used.is_(False))
@@ -230,7 +226,7 @@ def use_reset(storage: Storage, token_hash: str, password_hash: str, now: float)
         conn.execute(update(users_t).where(users_t.c.id == user_id).values(password_hash=password_hash))
         conn.execute(delete(sessions_t).where(sessions_t.c.user_id == user_id))
         conn.execute(delete(devices_t).where(devices_t.c.user_id == user_id))
-        return user_id, str(found[1])
+        return user_id, name
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -273,18 +269,8 @@ def subscribe(storage: Storage, user_id: int, sub: Subscription, now: float, kee
     the user keeps the ``keep`` newest."""
     with storage.engine.begin() as conn:
         conn.execute(delete(push_subscriptions_t).where(push_subscriptions_t.c.endpoint == sub.endpoint))
-        older = (
-            conn.execute(
-                select(push_subscriptions_t.c.id)
-                .where(push_subscriptions_t.c.user_id == user_id)
-                .order_by(push_subscriptions_t.c.created.desc(), push_subscriptions_t.c.id.desc())
-                .offset(max(0, keep - 1))
-            )
-            .scalars()
-            .all()
-        )
-        if older:
-            conn.execute(delete(push_subscriptions_t).where(push_subscriptions_t.c.id.in_(older)))
+        newest = (push_subscriptions_t.c.created.desc(), push_subscriptions_t.c.id.desc())
+        make_room(conn, push_subscriptions_t.c.id, push_subscriptions_t.c.user_id == user_id, newest, keep)
         conn.execute(
             insert(push_subscriptions_t).values(
                 user_id=user_id, endpoint=sub.endpoint, p256dh=sub.p256dh, auth=sub.auth, created=now

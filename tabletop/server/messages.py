@@ -86,12 +86,15 @@ class Why:
 
 
 @dataclass(frozen=True)
-class Ping:
-    pass
+class Signal:
+    """A message that is its type only: nothing to check but that it has no other field."""
 
 
-@dataclass(frozen=True)
-class Hint:
+class Ping(Signal):
+    """Answered pong."""
+
+
+class Hint(Signal):
     """What the bot would play in the seat's place now (answered to that socket, announced)."""
 
 
@@ -102,14 +105,12 @@ class Say:
     text: str
 
 
-@dataclass(frozen=True)
-class Back:
-    pass
+class Back(Signal):
+    """The player of an absent seat takes it back."""
 
 
-@dataclass(frozen=True)
-class Leave:
-    pass
+class Leave(Signal):
+    """The player leaves for good: a bot plays the seat to the end."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,7 @@ def _read(data: dict[str, Any]) -> Message:
         said = data.get("text")
         if not isinstance(said, str):
             raise BadMessage("malformed", 'a chat message needs "text"')
-        line = " ".join("".join(ch if ch.isprintable() else " " for ch in said).split())
+        line = _collapsed(said)
         if not line:
             raise BadMessage("malformed", "a chat line needs some text")
         if len(line) > MAX_CHAT:
@@ -230,7 +231,9 @@ def _read(data: dict[str, Any]) -> Message:
     if kind == "offer":
         _only(data, {"type", "to", "give", "ask", "note"})
         to = _number(data.get("to"), "to")
-        return MakeOffer(to, _items(data, "give"), _items(data, "ask"), _note(data))
+        return MakeOffer(
+            to, _items(data, "give"), _items(data, "ask"), _words(data, "note", "an offer's promise")
+        )
     if kind == "withdraw":
         _only(data, {"type", "offer"})
         return Withdraw(_number(data.get("offer"), "offer"))
@@ -272,13 +275,7 @@ def _moderation(kind: str, data: dict[str, Any]) -> Mute | Report:
         raise BadMessage("malformed", 'a report needs the line\'s "seat", "at" and "text" as received')
     if len(text) > MAX_CHAT:
         raise BadMessage("malformed", 'a report needs the line\'s "seat", "at" and "text" as received')
-    reason = data.get("reason", "")
-    if not isinstance(reason, str):
-        raise BadMessage("malformed", '"reason" must be text')
-    reason = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
-    if len(reason) > MAX_NOTE:
-        raise BadMessage("too-long", f"a report's reason may be at most {MAX_NOTE} characters")
-    return Report(seat, float(at), text, reason)
+    return Report(seat, float(at), text, _words(data, "reason", "a report's reason"))
 
 
 def _whole(value: Any) -> Any:
@@ -303,14 +300,21 @@ def _items(data: dict[str, Any], name: str) -> list[str]:
     return list(items)
 
 
-def _note(data: dict[str, Any]) -> str:
-    note = data.get("note", "")
-    if not isinstance(note, str):
-        raise BadMessage("malformed", '"note" must be text')
-    note = " ".join("".join(ch if ch.isprintable() else " " for ch in note).split())
-    if len(note) > MAX_NOTE:
-        raise BadMessage("too-long", f"an offer's promise may be at most {MAX_NOTE} characters")
-    return note
+def _collapsed(text: str) -> str:
+    """``text`` trimmed, each run of blanks and unprintable characters one space."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
+def _words(data: dict[str, Any], name: str, what: str) -> str:
+    """The optional free text ``name`` (an offer's promise, a report's reason: ``what``),
+    collapsed; at most MAX_NOTE characters then."""
+    words = data.get(name, "")
+    if not isinstance(words, str):
+        raise BadMessage("malformed", f'"{name}" must be text')
+    words = _collapsed(words)
+    if len(words) > MAX_NOTE:
+        raise BadMessage("too-long", f"{what} may be at most {MAX_NOTE} characters")
+    return words
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Request
 
 from . import moderation_store as store
-from .accounts import current_user
+from .accounts import logged_in
 from .contract import (
     ACCOUNT,
     BOT_COOKIE,
@@ -42,14 +42,8 @@ def router(hub: Hub) -> APIRouter:
     api = APIRouter()
     call, storage, clock = hub.writer.call, hub.storage, hub.settings.clock
 
-    async def me(request: Request) -> Account:
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "not logged in")
-        return account
-
     async def admin(request: Request) -> Account:
-        account = await me(request)
+        account = await logged_in(hub, request)
         if not await call(store.is_admin, storage, account.id):
             raise HTTPException(403, "for admins only")
         return account
@@ -133,7 +127,7 @@ def router(hub: Hub) -> APIRouter:
     # -- a player's blocks ---------------------------------------------------------------------
     @api.get("/api/account/blocks", **declare(ACCOUNT, security=OWNER))
     async def blocks(request: Request) -> dict[str, list[str]]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         return {"blocked": await call(store.blocked_names, storage, account.id)}
 
     @api.put(
@@ -154,7 +148,7 @@ def router(hub: Hub) -> APIRouter:
         return await set_block(name, request, False)
 
     async def set_block(name: str, request: Request, on: bool) -> dict[str, Any]:
-        account = await me(request)
+        account = await logged_in(hub, request)
         changed = await call(store.block, storage, account.id, name[:64], on, clock())
         if changed is None:
             raise HTTPException(404, f"no other account is named {name!r}")

@@ -34,10 +34,11 @@ from sqlalchemy.engine import Connection
 
 from ..core.record import Record
 from . import bot_store, challenge_store, mailbox
-from .accounts import COOKIE, current_user, password_hasher
+from .accounts import COOKIE, logged_in, password_hasher
 from .contract import ACCOUNT, OWNER, Body, declare
 from .limits import Limiter
 from .moderation_store import note
+from .ratings import history_of, ratings_of
 from .schema import (
     blocks_t,
     chat_t,
@@ -94,25 +95,11 @@ def export(storage: Storage, user_id: int) -> dict[str, Any] | None:
         key = f"user:{user_id}"
         ratings = [
             {"game": g, "mu": mu, "sigma": sigma, "games": n}
-            for g, mu, sigma, n in conn.execute(
-                select(ratings_t.c.game, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games).where(
-                    ratings_t.c.player == key
-                )
-            )
+            for g, mu, sigma, n in conn.execute(ratings_of(key))
         ]
         history = [
             {"game": g, "table": t, "mu": mu, "sigma": sigma, "at": at}
-            for g, t, mu, sigma, at in conn.execute(
-                select(
-                    rating_history_t.c.game,
-                    rating_history_t.c.table_id,
-                    rating_history_t.c.mu,
-                    rating_history_t.c.sigma,
-                    rating_history_t.c.at,
-                )
-                .where(rating_history_t.c.player == key)
-                .order_by(rating_history_t.c.id)
-            )
+            for g, t, mu, sigma, at in conn.execute(history_of(key))
         ]
         mine = _seats(conn, user_id)
         pairs = [(s["table_id"], s["seat"]) for s in mine]
@@ -290,9 +277,7 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/data", **declare(ACCOUNT, security=OWNER))
     async def data(request: Request) -> JSONResponse:
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "not logged in")
+        account = await logged_in(hub, request)
         found = await call(export, storage, account.id)
         if found is None:
             raise HTTPException(401, "not logged in")
@@ -310,9 +295,7 @@ def router(hub: Hub) -> APIRouter:
     )
     async def delete_me(body: Confirm, request: Request, response: Response) -> dict[str, Any]:
         """Delete the logged-in account, its password confirming it."""
-        account = await current_user(hub, request, clock)
-        if account is None:
-            raise HTTPException(401, "not logged in")
+        account = await logged_in(hub, request)
         key = str(account.id)
         wait = attempts.blocked(key)
         if wait > 0:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from statistics import fmean
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, exists, func, insert, or_, select, update
+from sqlalchemy import Select, and_, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from . import bot_store
@@ -64,6 +64,20 @@ def start_rating() -> int:
 
 def user_player(user_id: int) -> str:
     return f"user:{user_id}"
+
+
+def ratings_of(player: str) -> Select[str, float, float, int]:
+    """A player's ratings: game, mu, sigma, games (its page; an account's data, people.py)."""
+    return select(ratings_t.c.game, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games).where(
+        ratings_t.c.player == player
+    )
+
+
+def history_of(player: str) -> Select[str, str, float, float, float]:
+    """A player's rating history, oldest first: game, table, mu, sigma, at (its page; an account's
+    data, people.py)."""
+    h = rating_history_t.c
+    return select(h.game, h.table_id, h.mu, h.sigma, h.at).where(h.player == player).order_by(h.id)
 
 
 def bot_player(level: str) -> str:
@@ -321,23 +335,11 @@ def player(storage: Storage, name: str, limit: int = GAMES_SHOWN) -> PlayerPage 
         if user is None:
             return None
         key = user_player(int(user.id))
-        current = conn.execute(
-            select(ratings_t.c.game, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
-            .where(ratings_t.c.player == key)
-            .order_by(ratings_t.c.game)
-        ).all()
+        current = conn.execute(ratings_of(key).order_by(ratings_t.c.game)).all()
         history = conn.execute(
-            select(
-                rating_history_t.c.game,
-                rating_history_t.c.table_id,
-                rating_history_t.c.mu,
-                rating_history_t.c.sigma,
-                rating_history_t.c.at,
-                tables_t.c.created,
-            )
+            history_of(key)
+            .add_columns(tables_t.c.created)
             .outerjoin(tables_t, tables_t.c.id == rating_history_t.c.table_id)
-            .where(rating_history_t.c.player == key)
-            .order_by(rating_history_t.c.id)
         ).all()
         counts = (
             select(seats_t.c.table_id, func.count().label("players")).group_by(seats_t.c.table_id).subquery()

@@ -96,24 +96,30 @@ seats_t = Table(
     Column("rank", Integer, nullable=True),
 )
 
-actions_t = Table(
+
+def _lines(name: str, *columns: Column[Any]) -> Table:
+    """A table of lines kept in order per game table (its actions, its chat): numbered from 0 by
+    ``idx``, each by a seat (None: by nobody's), with ``columns``."""
+    return Table(
+        name,
+        metadata,
+        Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+        Column("idx", Integer, primary_key=True),
+        Column("seat", Integer, nullable=True),
+        *columns,
+    )
+
+
+actions_t = _lines(
     "actions",
-    metadata,
-    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
     Column("action", String(255), nullable=False),  # 64 before revision 0004
     Column("at", Float, nullable=False),
     Column("auto", Boolean, nullable=False, server_default=false()),
     Column("note", String(500), nullable=True),  # a trade offer's promise (offers.py), from revision 0007
 )
 
-chat_t = Table(
+chat_t = _lines(
     "chat",
-    metadata,
-    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
     Column("name", String(32), nullable=False),
     Column("text", String(500), nullable=False),
     Column("at", Float, nullable=False),

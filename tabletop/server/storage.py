@@ -3,7 +3,8 @@
 The schema is in schema.py, kept up to date by the migrations in migrations/ (see
 :meth:`Storage.create_schema`).  A table's record is its row plus its actions in order, so
 restarting the server replays every table from here; each action's time is kept too, from which
-the table's clocks are rebuilt (clocks.py).
+the table's clocks are rebuilt (clocks.py).  The hints and reviews are :class:`Storage`'s too, from
+review_store.py.
 """
 
 from __future__ import annotations
@@ -11,14 +12,26 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, Table, create_engine, delete, event, func, insert, inspect, select, update
+from sqlalchemy import (
+    Column,
+    Engine,
+    Table,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.elements import ColumnElement
 
+from .review_store import ReviewRow, ReviewStore
 from .schema import (
     Account,
     Append,
@@ -27,9 +40,7 @@ from .schema import (
     UserRow,
     actions_t,
     devices_t,
-    hints_t,
     metadata,
-    reviews_t,
     seats_t,
     sessions_t,
     tables_t,
@@ -50,17 +61,6 @@ ACTION, SEATS, TABLE, CHAT, NEW = "a", "s", "t", "c", "n"
 
 class RematchTaken(Exception):
     """The table's rematch was made first by another server process (cluster.py)."""
-
-
-@dataclass(frozen=True)
-class ReviewRow:
-    """A finished game's review as stored (reviews.py): ``data`` once ``status`` is "done"."""
-
-    status: str
-    params: dict[str, Any]
-    data: dict[str, Any] | None
-    started: float
-    finished: float | None
 
 
 def engine_url(url: str) -> str:
@@ -100,7 +100,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Storage:
+class Storage(ReviewStore):
     """Blocking database access; the server calls it from one writer thread (see writer.py).
 
     On PostgreSQL, when this process serves with others (cluster.py), every write the others must
@@ -243,18 +243,8 @@ class Storage:
             if replaces is not None:
                 gone = gone | (devices_t.c.token_hash == replaces)
             conn.execute(delete(devices_t).where(devices_t.c.user_id == user_id, gone))
-            older = (
-                conn.execute(
-                    select(devices_t.c.token_hash)
-                    .where(devices_t.c.user_id == user_id)
-                    .order_by(devices_t.c.created.desc(), devices_t.c.token_hash)
-                    .offset(max(0, keep - 1))
-                )
-                .scalars()
-                .all()
-            )
-            if older:
-                conn.execute(delete(devices_t).where(devices_t.c.token_hash.in_(older)))
+            newest = (devices_t.c.created.desc(), devices_t.c.token_hash)
+            make_room(conn, devices_t.c.token_hash, devices_t.c.user_id == user_id, newest, keep)
             conn.execute(
                 insert(devices_t).values(token_hash=token_hash, user_id=user_id, created=now, expires=expires)
             )
@@ -407,91 +397,6 @@ class Storage:
                     .values(rank=rank)
                 )
 
-    # -- hints and reviews (issue 28) ---------------------------------------------------------
-    def add_hint(self, table_id: str, seat: int, idx: int, step: int, at: float) -> bool:
-        """Seat ``seat``'s hint number ``idx`` (from 0) at ``step``; False, changing nothing, when
-        that number was given already (by another server process): the database keeps the count."""
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(hints_t).values(table_id=table_id, seat=seat, idx=idx, step=step, at=at))
-        except IntegrityError:
-            return False
-        return True
-
-    def hints(self, table_id: str) -> list[tuple[int, int]]:
-        """The table's hints as (seat, step), in the order they were given."""
-        with self.engine.connect() as conn:
-            return self._hints(conn, [table_id]).get(table_id, [])
-
-    def _hints(self, conn: Connection, ids: list[str]) -> dict[str, list[tuple[int, int]]]:
-        found: dict[str, list[tuple[int, int]]] = {}
-        query = (
-            select(hints_t.c.table_id, hints_t.c.seat, hints_t.c.step)
-            .where(hints_t.c.table_id.in_(ids))
-            .order_by(hints_t.c.table_id, hints_t.c.at, hints_t.c.seat, hints_t.c.idx)
-        )
-        for table_id, seat, step in conn.execute(query):
-            found.setdefault(table_id, []).append((int(seat), int(step)))
-        return found
-
-    def review(self, table_id: str) -> ReviewRow | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(select(reviews_t).where(reviews_t.c.table_id == table_id)).mappings().first()
-        if row is None:
-            return None
-        data = None if row["data"] is None else json.loads(row["data"])
-        return ReviewRow(row["status"], json.loads(row["params"]), data, row["started"], row["finished"])
-
-    def start_review(self, table_id: str, params: dict[str, Any], now: float, stale: float) -> bool:
-        """Note that this process computes the table's review with ``params``: True when it should
-        (no review yet, a failed one, one made with other parameters, or one still "computing"
-        since before ``stale``: its process stopped); False when another has it in hand or done."""
-        text = json.dumps(params, sort_keys=True)
-        try:
-            with self.engine.begin() as conn:
-                row = conn.execute(
-                    select(reviews_t.c.status, reviews_t.c.params, reviews_t.c.started).where(
-                        reviews_t.c.table_id == table_id
-                    )
-                ).first()
-                values = {
-                    "status": "computing",
-                    "params": text,
-                    "data": None,
-                    "started": now,
-                    "finished": None,
-                }
-                if row is None:
-                    conn.execute(insert(reviews_t).values(table_id=table_id, **values))
-                    return True
-                status, old, started = row
-                current = json.loads(old) == params
-                if current and (status == "done" or (status == "computing" and started > stale)):
-                    return False
-                taken = conn.execute(
-                    update(reviews_t)
-                    .where(
-                        reviews_t.c.table_id == table_id,
-                        reviews_t.c.status == status,
-                        reviews_t.c.started == started,
-                    )
-                    .values(**values)
-                )
-                return taken.rowcount == 1
-        except IntegrityError:  # another process inserted it first
-            return False
-
-    def finish_review(self, table_id: str, data: dict[str, Any] | None, now: float) -> None:
-        """The review computed (``data``), or failed (None)."""
-        status = "failed" if data is None else "done"
-        text = None if data is None else json.dumps(data, separators=(",", ":"))
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(reviews_t)
-                .where(reviews_t.c.table_id == table_id)
-                .values(status=status, data=text, finished=now)
-            )
-
     def load(self, table_id: str, since: int = 0) -> TableRow | None:
         """The table's row, seats and actions; only the actions from index ``since`` on (their
         first is then ``row.first``), for a process catching up with the others (cluster.py)."""
@@ -607,6 +512,20 @@ class Storage:
                 for table_id, hints in self._hints(conn, chunk).items():
                     rows[table_id].hints = hints
         return [rows[i] for i in ids if i in rows]
+
+
+def make_room(
+    conn: Connection,
+    key: Column[Any],
+    owner: ColumnElement[bool],
+    newest: Sequence[ColumnElement[Any]],
+    keep: int,
+) -> None:
+    """Delete the rows of ``owner`` (a user's devices, push subscriptions) but the ``keep - 1``
+    first in ``newest`` order, so that one more makes ``keep``; ``key`` names a row."""
+    older = conn.execute(select(key).where(owner).order_by(*newest).offset(max(0, keep - 1))).scalars().all()
+    if older:
+        conn.execute(delete(key.table).where(key.in_(older)))
 
 
 def _chunks(items: list[str], size: int) -> Iterable[list[str]]:

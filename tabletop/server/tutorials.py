@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import Field
 
-from ..core.errors import InvalidOptions, TabletopError
+from ..core.errors import InvalidOptions
 from ..core.protocol import JSON, Event, State
 from ..core.registry import make, names
 from ..words import labels, wording
@@ -314,8 +314,7 @@ class Leave(Body):
 def router(hub: Hub) -> APIRouter:
     from .accounts import current_user
     from .clocks import time_control
-    from .lobby import links
-    from .traffic import Limited, client_address
+    from .lobby import admit, counted, links
 
     api = APIRouter(prefix="/api")
 
@@ -355,13 +354,12 @@ def router(hub: Hub) -> APIRouter:
         """A new tutorial table of ``game``: its link, as the lobby's create answers."""
         script = script_of(game)
         account = await current_user(hub, request, hub.settings.clock)
-        try:
-            ticket = hub.traffic.admit(client_address(request), False)
-        except Limited as err:
-            raise HTTPException(429, err.message, {"Retry-After": err.retry_after}) from None
+        ticket = admit(hub, request, False)
         players = make(game, **script.options).players
-        try:
-            room, tokens = await hub.create(
+        room, tokens = await counted(
+            hub,
+            ticket,
+            lambda: hub.create(
                 game,
                 script.options,
                 ["person"] + [script.bots] * (players - 1),
@@ -373,13 +371,8 @@ def router(hub: Hub) -> APIRouter:
                 seed=script.seed,
                 setup=script.setup,
                 tutorial=game,
-            )
-        except BaseException as err:
-            hub.traffic.failed(ticket)
-            if isinstance(err, TabletopError):
-                raise HTTPException(400, str(err)) from None
-            raise
-        hub.traffic.created_table(ticket, room.id)
+            ),
+        )
         shown = links(request, room, tokens)
         seats = shown["seats"]
         assert isinstance(seats, list) and isinstance(seats[0], dict)

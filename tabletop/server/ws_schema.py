@@ -119,6 +119,10 @@ ARRAY: Schema = {"type": "array"}
 STEP: Schema = {"type": "integer", "minimum": 0}
 SEAT: Schema = {"type": ["integer", "null"], "minimum": 0}
 TEXT: Schema = {"type": "string"}
+OBJECT_OR_NULL: Schema = {"type": ["object", "null"]}
+# where the game stands, and what the seat sees of it: in a welcome and after every action
+POSITION: dict[str, Schema] = {"step": STEP, "over": {"type": "boolean"}, "last": OBJECT_OR_NULL}
+SEEN: dict[str, Schema] = {"view": OBJECT, "labels": OBJECT}
 
 
 def sent(name: str, description: str, /, **fields: Schema) -> Schema:
@@ -137,31 +141,25 @@ SERVER: dict[str, Schema] = {
         "after a join: the table, the seat, and what it sees",
         table=OBJECT,
         seat=SEAT,
-        step=STEP,
-        over={"type": "boolean"},
-        last={"type": ["object", "null"]},
-        view=OBJECT,
-        labels=OBJECT,
+        **POSITION,
+        **SEEN,
         content=OBJECT,
         log=ARRAY,
         chat=ARRAY,
         offers=ARRAY,
-        hints={"type": ["object", "null"]},
-        tutorial={"type": ["object", "null"]},
+        hints=OBJECT_OR_NULL,
+        tutorial=OBJECT_OR_NULL,
     ),
     "update": sent(
         "update",
         "after every action: what the seat saw happen, and its view now",
-        step=STEP,
-        over={"type": "boolean"},
-        last={"type": ["object", "null"]},
+        **POSITION,
         events=ARRAY,
-        view=OBJECT,
-        labels=OBJECT,
+        **SEEN,
         scores=ARRAY,
         clocks=ARRAY,
         now={"type": "number"},
-        tutorial={"type": ["object", "null"]},
+        tutorial=OBJECT_OR_NULL,
     ),
     "seats": sent("seats", "who holds which seat, who is connected, absent or gone", seats=ARRAY),
     "rematch": sent("rematch", "the rematch's table", table=TEXT),
