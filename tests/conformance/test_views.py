@@ -7,7 +7,8 @@ of its legal choices only, never inside a view).  Samples must also be full, pla
 keep what the seat knows: the cards are conserved, the round so far replays legally with the
 sampled cards put back into the deal (hooks.replay_problems), the game plays on from them to the
 end, and sampling again from a sample gives what sampling from the truth gives (with the same
-generator), since the seat cannot tell them apart.  Samples vary, and do not hand back the true hidden cards
+generator), since the seat cannot tell them apart, and a sample saved and read again is itself
+(it holds nothing no state may hold).  Samples vary, and do not hand back the true hidden cards
 more often than chance.
 """
 
@@ -117,6 +118,9 @@ def check_views(
             from_truth = state.sample_world(seat, random.Random(step)).to_json()
             from_sample = world.sample_world(seat, random.Random(step)).to_json()
             assert from_truth == from_sample, f"{at}: a sample depends on the true hidden cards"
+            # and a sample is a state like any: saved and read again, it is the same
+            again = state.get_game().state_from_json(world.to_json())
+            assert again.to_json() == world.to_json(), f"{at}: a sample does not read back as itself"
         if step % PLAY_ON_EVERY == PLAY_ON_EVERY // 2 and seat == (step // PLAY_ON_EVERY) % players:
             play_on(world, random.Random(step), at)
     if before is not None:

@@ -21,6 +21,10 @@ from ...core.protocol import Game, State
 World = Callable[[Game[Any], Mapping[str, Any]], State[Any]]
 MODULES: dict[str, str] = {  # a game's name: its module here
     "summon7": "summon7",
+    "clan": "clan",
+    "megalomania": "megalomania",
+    "manasurge": "manasurge",
+    "megacorps": "megacorps",
 }
 
 

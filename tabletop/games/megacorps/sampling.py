@@ -2,7 +2,8 @@
 
 What ``seat`` does not see is re-drawn: the other players' event cards, the deck and the boxed
 cards (dealt again from their pool, each keeping its count), the sealed bids and votes of the
-others not yet revealed, and the random stream.  Event cards in an offer another seat is
+others not yet revealed, the cards other seats were shown of those hands (which ``seat`` never
+saw), and the random stream.  Event cards in an offer another seat is
 composing, and those promised in offers between two other seats (offers.py), are taken again from
 the maker's new hand."""
 
@@ -51,7 +52,28 @@ def sample_world(state: MegaCorpsState, seat: int, rng: random.Random) -> MegaCo
         world.draft_give = [
             trade.CARD + free.pop(0) if trade.CARD <= i < trade.MERC else i for i in world.draft_give
         ]
+    if len(known) > len(seen) * 3:
+        world.known = known_again(world, seat, seen, rng)
     return world
+
+
+def known_again(world: MegaCorpsState, seat: int, seen: set[int], rng: random.Random) -> list[int]:
+    """What the other seats were shown of the hands ``seat`` cannot see (``known``: viewer, holder,
+    card), pointed at the sampled cards: ``seat`` may know that a viewer saw one of a holder's
+    cards, never which (it is re-dealt), so each such fact names a card of the holder's new hand
+    the viewer is not yet said to know, drawn at random.  The facts ``seat`` shares (its own
+    hand's, or a card it saw too) stay as they are."""
+    known, again = world.known, []
+    for i in range(0, len(known), 3):
+        viewer, holder, card = known[i], known[i + 1], known[i + 2]
+        if viewer != seat and holder != seat and card not in seen:
+            told = {again[j + 2] for j in range(0, len(again), 3) if again[j] == viewer}
+            free = [c for c in world.hands[holder] if c not in seen and c not in told]
+            if not free:
+                continue
+            card = choice(rng, free)
+        again += [viewer, holder, card]
+    return again
 
 
 def promise_again(world: MegaCorpsState, seat: int, rng: random.Random) -> None:

@@ -1,0 +1,153 @@
+"""Megalomania's worlds built from a seat's view (tabletop/client/worlds/megalomania.py): they
+show exactly that view, their samples are the true state's samples for the same generator, and
+so a search bot decides online as it decides in the server.
+
+A hidden-information gap of the game (reported): what the table has deduced from the round's play
+is kept in the state but not shown in any view, and the true state's samples use it.
+
+- ``forbidden[o]``: the cards seat ``o`` showed it lacks (the colours it could not follow, what
+  a Wizard forced), set by ``MegalomaniaState._note_voids``;
+- ``must[o]``: the sets of cards an Assassin played by its power showed ``o`` holds one of
+  (``_note_could_follow``).
+
+``sampling.sample_world`` deals the hidden cards to the other seats under these constraints
+(``Slot(count, w.forbidden[o] | ..., w.must[o] ...)``), so wherever one of them bears on the
+pool of hidden cards the sample depends on more than the view: the world, which knows nothing of
+them, deals differently (and every draw after the deal differs too).  That is most positions late
+in a trick or a round (``gap`` below).  The view shows only the trick in play and the round's
+tricks as bare cards; the farmer, the lead's Oracle colour, the Wizard and the Assassin's power
+of a finished trick are gone, so the deductions cannot be made again from it.  The fix belongs to
+the game: show both in each seat's public entry of the view (e.g. ``"lacks": texts(forbidden)``,
+``"holds_one_of": [texts(m) for m in must]``); the world would then read them.
+``test_the_gap_makes_samples_differ`` is the witness (it fails once the gap is closed).
+
+Elsewhere the samples are the same: ``forbidden`` and ``must`` themselves are dropped from the
+comparison, as no rule reads them (only ``sample_world``, and a search never samples a sample)."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tabletop import make
+from tabletop.agents import observe
+from tabletop.agents.ismcts import ISMCTS
+from tabletop.client import observation
+from tabletop.client.observe import world
+from tabletop.core.protocol import State
+from tabletop.games.megalomania.knowledge import visible
+
+from .test_observe import positions, turn_of
+
+COMMON = ("play", "after-play", "resources")  # every third of these is checked, every other position
+PHASES = {
+    "scrolls", "scroll-effect", "resources", "lay-out", "split", "hand-over", "play", "after-play",
+    "explorer-return", "assist", "trick-end",
+}  # fmt: skip
+# players, pairs, seeds: games that meet every phase outside the gap (the rare ones: scroll 18's
+# assist, scrolls 10 and 16 at a trick's end, the Explorer's return, missions 15, 24 and 25)
+GAMES = [(2, False, (20, 21)), (3, False, (32, 33)), (4, False, (42, 43)), (4, True, (44, 42))]
+
+
+def games_positions(players: int, pairs: bool, seed: int) -> list[tuple[State[Any], int, int]]:
+    """test_observe.positions, and the same for the pairs game."""
+    if not pairs:
+        return positions("megalomania", players, seed=seed)
+    state = make("megalomania", players=players, pairs=True).new_state(seed=seed)
+    rng, found, step = random.Random(seed), [], 0
+    while not state.is_terminal():
+        seat = state.current_seat
+        assert seat is not None
+        found.append((state.clone(), seat, step))
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    return found
+
+
+def gap(state: Any, seat: int) -> bool:
+    """Whether the true state's sample for ``seat`` is bound by a deduction the view does not
+    show (module docstring): a card of the hidden pool forbidden to another seat, or a set that
+    seat must hold one of and that no card the seat sees meets."""
+    others = [o for o in range(state.n) if o != seat]
+    seen = {o: visible(state, seat, o) for o in others}
+    pool = state.stock
+    for o in others:
+        pool |= (state.hands[o] & ~seen[o]) | state.out[o]
+    for down in state.down:
+        pool |= down
+    return any(state.forbidden[o] & pool or any(not m & seen[o] for m in state.must[o]) for o in others)
+
+
+def canonical(state: State[Any]) -> str:
+    data = state.to_json()
+    del data["forbidden"], data["must"]  # read by sample_world only (module docstring)
+    return json.dumps(data, sort_keys=True)
+
+
+def check(state: State[Any], seat: int, step: int, samples: int = 2) -> bool:
+    """The world shows the view; True when its samples are the true state's too."""
+    obs, theirs = observation(turn_of(state, seat, step)), observe(state, seat)
+    assert obs.view == theirs.view and obs.legal == theirs.legal and obs.game.options == theirs.game.options
+    built = world(obs.game, seat, obs.view)
+    assert built.view(seat) == state.view(seat)
+    players = state.get_game().players
+    same = True
+    for k in range(samples):
+        ours, true = obs.sample_world(random.Random(k)), theirs.sample_world(random.Random(k))
+        same = same and canonical(ours) == canonical(true)
+        same = same and [ours.view(s) for s in range(players)] == [true.view(s) for s in range(players)]
+    return same
+
+
+@cache
+def checked_phases(players: int, pairs: bool, seeds: tuple[int, ...]) -> frozenset[str]:
+    """Check random games' positions outside the gap; the phases met."""
+    phases: set[str] = set()
+    checked = 0
+    for seed in seeds:
+        for state, seat, step in games_positions(players, pairs, seed):
+            phase = state.view(None)["phase"]
+            if (phase in COMMON and step % 3) or gap(state, seat):
+                continue
+            assert check(state, seat, step), (players, pairs, seed, step)
+            phases.add(phase)
+            checked += 1
+    assert checked >= 150
+    return frozenset(phases)
+
+
+@pytest.mark.parametrize(("players", "pairs", "seeds"), GAMES)
+def test_megalomania_worlds_from_the_view_sample_what_the_true_state_samples(
+    players: int, pairs: bool, seeds: tuple[int, ...]
+) -> None:
+    assert checked_phases(players, pairs, seeds) >= {"scrolls", "resources", "play", "after-play"}
+
+
+def test_every_phase_is_checked() -> None:
+    """Over the games above, the positions checked meet every phase but the end."""
+    assert frozenset().union(*(checked_phases(*game) for game in GAMES)) >= PHASES
+
+
+def test_the_gap_makes_samples_differ() -> None:
+    """The witness of the gap (module docstring): at positions in it the world still shows the
+    view, but its samples are not the true state's."""
+    found = [(s, seat, step) for s, seat, step in positions("megalomania", 3, seed=0)[:300] if gap(s, seat)]
+    assert len(found) > 20
+    assert sum(not check(s, seat, step) for s, seat, step in found[:20]) >= 5
+
+
+def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
+    checked = 0
+    for players, seed in ((3, 5), (4, 6)):
+        for state, seat, step in positions("megalomania", players, seed=seed, every=5)[:40]:
+            if gap(state, seat) or len(state.legal_actions()) < 2:
+                continue
+            online = ISMCTS(5, iterations=30).act(observation(turn_of(state, seat, step)))
+            served = ISMCTS(5, iterations=30).act(observe(state, seat))
+            assert online == served
+            checked += 1
+    assert checked >= 12
