@@ -1,8 +1,8 @@
 """Every registered game has every part a game needs, in every layer (docs/architecture.md,
 "Adding a game"): rules, conformance hooks, a heuristic bot, search plug-ins, words, a terminal
 screen, a browser renderer, golden playthroughs, a player's page, rules coverage, the README, and
-the rules for players with their glossary (tabletop/words/rules) and a guided first game
-(tabletop/words/tutorials)."""
+the rules for players with their glossary (tabletop/words/rules), a guided first game
+(tabletop/words/tutorials), and worlds from a view for online bots (tabletop/client/worlds)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 import tabletop
 from tabletop.agents.heuristics import HEURISTICS
 from tabletop.agents.ismcts import PLUGINS
+from tabletop.client.worlds import world_builder
 from tabletop.core.registry import names
 from tabletop.envs.registry import ENCODINGS
 from tabletop.sim.content import DATA_FILES
@@ -50,6 +51,9 @@ def test_rules_bots_and_words(name: str) -> None:
     content(name)  # the printed texts a front end needs load
     assert name in ENCODINGS, f"{name}: write its research encoding in tabletop/envs/ (registry.py)"
     assert name in DATA_FILES, f"{name}: name its data file in tabletop/sim/content.py (balance variants)"
+    assert world_builder(name) is not None, (
+        f"{name}: build its worlds from a view for online bots, tabletop/client/worlds/{name}.py"
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -1,6 +1,7 @@
 """The observation an online bot gets from its view is the one the server's bots get from the
 state (tabletop/client/observe.py): the same view, legal actions and game, and, where the client
-builds worlds from views (Summon 7), the same sampled worlds and so the same search decisions."""
+builds worlds from views (Summon 7 here; the other games in test_worlds_*.py), the same sampled
+worlds and so the same search decisions."""
 
 from __future__ import annotations
 
