@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.agents import observe
 from tabletop.agents.base import Agent
+from tabletop.agents.ismcts import ISMCTS
 from tabletop.core.protocol import Game
 
 
@@ -46,3 +47,19 @@ def play_legally(s: Any, bots: Sequence[Agent[Any]]) -> Any:
         assert action in s.legal_actions()
         s.apply(action, seat)
     return s
+
+
+def search_on_a_redeal(s: Any, seed: int, go_on: float, iterations: int) -> tuple[int, Any]:
+    """From ``s``, random legal actions (drawn from ``seed``) until a seat has a real choice and a
+    draw above ``go_on`` stops there; then the search decides the same, legally, on the true state
+    and on a world re-dealt for that seat.  Returns the seat and the re-dealt world."""
+    rng = random.Random(seed)
+    while len(s.legal_actions()) < 2 or rng.random() < go_on:
+        s.apply(rng.choice(s.legal_actions()))
+    seat = s.current_seat
+    assert seat is not None
+    redealt = s.sample_world(seat, random.Random(99))
+    first = ISMCTS(seed=5, iterations=iterations).act(observe(s, seat))
+    second = ISMCTS(seed=5, iterations=iterations).act(observe(redealt, seat))
+    assert first == second and first in s.legal_actions()
+    return seat, redealt

@@ -15,7 +15,16 @@ from tabletop.agents.manasurge.heuristic import ManaSurgeHeuristic, parse
 from tabletop.agents.manasurge.search import SpellEvaluation, manasurge_rollout
 from tabletop.games.manasurge.state import ManaSurgeState
 
-from .helpers import play_legally, redealt_decisions
+from .helpers import play_legally, redealt_decisions, search_on_a_redeal
+
+
+def dealt(hands: list[list[str]], *played: str, **setup: Any) -> Any:
+    """A game of ``len(hands)`` seats with seat 0 the Caster, ``hands`` dealt (and any other
+    ``setup``), after the ``played`` actions."""
+    s = make("manasurge", players=len(hands)).new_state(0, {"caster": 0, "hands": hands, **setup})
+    for text in played:
+        s.apply_text(text)
+    return s
 
 
 def heuristic_text(s: Any, seat: int) -> str:
@@ -70,39 +79,23 @@ def test_the_heuristic_decides_the_same_whatever_the_hidden_cards(players: int) 
 
 
 def test_the_heuristic_opens_with_a_strong_card() -> None:
-    s = make("manasurge", players=3).new_state(
-        0, {"caster": 0, "hands": [["1B", "3W", "4L", "8F", "2W"], [], []]}
-    )
+    s = dealt([["1B", "3W", "4L", "8F", "2W"], [], []])
     assert heuristic_text(s, 0) == "cast=8F"
 
 
 def test_the_heuristic_plays_the_lowest_valid_card_and_keeps_metamagic() -> None:
-    s = make("manasurge", players=3).new_state(
-        0, {"caster": 0, "hands": [["4F", "1B"], ["ward", "7B", "5B", "2L", "silence"], []]}
-    )
-    s.apply_text("cast=4F")
-    s.apply_text("cw")
+    s = dealt([["4F", "1B"], ["ward", "7B", "5B", "2L", "silence"], []], "cast=4F", "cw")
     assert heuristic_text(s, 1) == "play=5B"
 
 
 def test_the_heuristic_resonates_when_it_can() -> None:
-    s = make("manasurge", players=3).new_state(
-        0, {"caster": 0, "hands": [["4F", "1B"], ["5B", "6F", "2L", "8Q", "3W"], []]}
-    )
-    s.apply_text("cast=4F")
-    s.apply_text("cw")
+    s = dealt([["4F", "1B"], ["5B", "6F", "2L", "8Q", "3W"], []], "cast=4F", "cw")
     assert heuristic_text(s, 1) == "play=6F"
 
 
 def test_the_heuristic_gives_its_worst_card_to_the_leader() -> None:
-    s = make("manasurge", players=4).new_state(
-        0,
-        {"caster": 0, "shards": [0, 1, 5, 2],
-         "hands": [["5W", "1Q"], ["6W", "1B", "7F", "8L", "mirror"], [], []]},
-    )  # fmt: skip
-    s.apply_text("cast=5W")
-    s.apply_text("cw")
-    s.apply_text("play=6W")  # resonates: Frost Wave's gift
+    hands = [["5W", "1Q"], ["6W", "1B", "7F", "8L", "mirror"], [], []]
+    s = dealt(hands, "cast=5W", "cw", "play=6W", shards=[0, 1, 5, 2])  # 6W resonates: Frost Wave's gift
     assert s.view(1)["phase"] == "give"
     assert heuristic_text(s, 1) == "give=1B@2"
 
@@ -110,15 +103,7 @@ def test_the_heuristic_gives_its_worst_card_to_the_leader() -> None:
 @pytest.mark.parametrize(("last", "choice"), [("mirror", "hold"), ("2F", "draw")])
 def test_the_heuristic_holds_a_hand_one_card_from_a_mana_surge(last: str, choice: str) -> None:
     # the Caster opens 8F with a second card left; seat 1 cannot answer and is struck
-    s = make("manasurge", players=3).new_state(
-        0,
-        {
-            "caster": 0,
-            "hands": [["8F", last], ["1B", "2B", "3B", "1W", "2W"], ["1L", "2L", "3L", "1Q", "2Q"]],
-        },
-    )
-    s.apply_text("cast=8F")
-    s.apply_text("cw")
+    s = dealt([["8F", last], ["1B", "2B", "3B", "1W", "2W"], ["1L", "2L", "3L", "1Q", "2Q"]], "cast=8F", "cw")
     view = s.view(0)
     assert view["phase"] == "between" and view["to_act"] == 0 and view["hand"] == [last]
     assert heuristic_text(s, 0) == choice
@@ -172,14 +157,6 @@ def test_the_search_decides_the_same_on_the_true_cards_and_on_redealt_ones(playe
     g = make("manasurge", players=players, wizards=True)
     for seed in range(4):
         s = g.new_state(seed)
-        rng = random.Random(seed)
-        while len(s.legal_actions()) < 2 or rng.random() < 0.6:
-            s.apply(rng.choice(s.legal_actions()))
-        seat = s.current_seat
-        assert seat is not None
-        redealt = s.sample_world(seat, random.Random(99))
+        seat, redealt = search_on_a_redeal(s, seed, 0.6, iterations=60)
         assert isinstance(redealt, ManaSurgeState)
         assert redealt.hands != s.hands and redealt.hands[seat] == s.hands[seat]
-        first = ISMCTS(seed=5, iterations=60).act(observe(s, seat))
-        second = ISMCTS(seed=5, iterations=60).act(observe(redealt, seat))
-        assert first == second and first in s.legal_actions()

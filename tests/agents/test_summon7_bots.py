@@ -3,17 +3,14 @@ depends only on what its seat sees."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tabletop import make
 from tabletop.agents import make_agent, observe
 from tabletop.agents.clan.heuristic import ClanHeuristic
-from tabletop.agents.ismcts import ISMCTS
 from tabletop.agents.summon7.heuristic import Seat, Summon7Heuristic, bust_chance, should_hit
 
-from .helpers import play_legally
+from .helpers import play_legally, search_on_a_redeal
 
 
 @pytest.mark.parametrize(("game", "players"), [("summon7", 2), ("summon7", 5), ("clan", 2), ("clan", 4)])
@@ -64,13 +61,5 @@ def test_the_search_decides_the_same_on_the_true_deck_and_on_a_redealt_one(game:
     options = {"pregame": 0} if game == "clan" else {}
     for seed in range(3):
         s = make(game, players=3, **options).new_state(seed)
-        rng = random.Random(seed)
-        while len(s.legal_actions()) < 2 or rng.random() < 0.3:
-            s.apply(rng.choice(s.legal_actions()))
-        seat = s.current_seat
-        assert seat is not None
-        redealt = s.sample_world(seat, random.Random(99))
+        _, redealt = search_on_a_redeal(s, seed, 0.3, iterations=40)
         assert redealt.to_json() != s.to_json()
-        first = ISMCTS(seed=5, iterations=40).act(observe(s, seat))
-        second = ISMCTS(seed=5, iterations=40).act(observe(redealt, seat))
-        assert first == second and first in s.legal_actions()

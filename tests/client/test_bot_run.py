@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ from typer.testing import CliRunner
 from tabletop.cli import app
 from tabletop.core.record import Record
 from tests.server.helpers import free_port, serve_process
+
+from .helpers import bot_run
 
 AGENT = """
 import os
@@ -96,26 +98,16 @@ def site(tmp_path: Path) -> Iterator[Site]:
             yield Site(url, db, port, tmp_path, ana, server, owner)
 
 
-@contextmanager
 def bot_process(
     site: Site,
     log: str,
     stall_after: int | None = None,
     accept: list[str] | None = None,
     agent: str = "mybot:make",
-) -> Iterator[subprocess.Popen[bytes]]:
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
-    command += ["--server", site.url, "--token-file", "token", "--agent", agent, "--poll", "0.3"]
-    command += [option for game in accept or () for option in ("--accept", game)]
-    env = {**os.environ, "STALL_AFTER": str(stall_after)} if stall_after is not None else None
-    with (site.folder / log).open("wb") as sink:
-        process = subprocess.Popen(command, cwd=site.folder, stderr=sink, start_new_session=True, env=env)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(10)
+) -> AbstractContextManager[subprocess.Popen[bytes]]:
+    """The site's bot program (killed at the end, as a crash would stop it)."""
+    env = None if stall_after is None else {"STALL_AFTER": str(stall_after)}
+    return bot_run(site.url, site.folder, log, agent, accept or (), env, signal.SIGKILL)
 
 
 def new_table(site: Site) -> str:

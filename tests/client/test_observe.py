@@ -16,33 +16,11 @@ import pytest
 
 from tabletop import make
 from tabletop.agents import RandomAgent, observe
-from tabletop.agents.ismcts import ISMCTS
-from tabletop.client import NoWorlds, Turn, load_factory, make_agent, observation, worlds
+from tabletop.client import NoWorlds, load_factory, make_agent, observation, worlds
 from tabletop.client.agent import takes_seed
-from tabletop.client.observe import world
-from tabletop.core.protocol import State, with_previews
+from tabletop.core.protocol import State
 
-
-def turn_of(state: State[Any], seat: int, step: int) -> Turn:
-    """The question as the server sends it to the seat's socket (its view with any previews)."""
-    game = state.get_game()
-    view = with_previews(state, seat, state.view(seat))
-    legal = [str(a) for a in view["legal"]]  # type: ignore[union-attr]
-    return Turn("t1", game.name, dict(game.options), seat, step, view, legal, {})
-
-
-def positions(game_name: str, players: int, seed: int, every: int = 1) -> list[tuple[State[Any], int, int]]:
-    """(state, seat asked, step) along a random game, cloned."""
-    state = make(game_name, players=players).new_state(seed=seed)
-    rng, found, step = random.Random(seed), [], 0
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        if step % every == 0:
-            found.append((state.clone(), seat, step))
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    return found
+from .helpers import positions, samples_alike, search_alike, turn_of
 
 
 def canonical(state: State[Any]) -> str:
@@ -54,25 +32,14 @@ def canonical(state: State[Any]) -> str:
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_summon7_worlds_from_the_view_sample_what_the_true_state_samples(players: int) -> None:
     for state, seat, step in positions("summon7", players, seed=players, every=3)[:40]:
-        obs, theirs = observation(turn_of(state, seat, step)), observe(state, seat)
-        assert (
-            obs.view == theirs.view and obs.legal == theirs.legal and obs.game.options == theirs.game.options
-        )
-        built = world(obs.game, seat, obs.view)
-        assert built.view(seat) == state.view(seat)
-        for k in range(3):
-            ours, true = obs.sample_world(random.Random(k)), theirs.sample_world(random.Random(k))
-            assert canonical(ours) == canonical(true)
-            assert [ours.view(s) for s in range(players)] == [true.view(s) for s in range(players)]
+        assert samples_alike(state, seat, step, canonical, samples=3), step
 
 
 def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
     checked = 0
     for game_seed in (11, 12, 13):
         for state, seat, step in positions("summon7", 3, seed=game_seed, every=2)[:10]:
-            online = ISMCTS(5, iterations=40).act(observation(turn_of(state, seat, step)))
-            served = ISMCTS(5, iterations=40).act(observe(state, seat))
-            assert online == served
+            assert search_alike(state, seat, step, iterations=40)
             checked += 1
     assert checked == 30
 

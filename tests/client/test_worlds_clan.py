@@ -21,39 +21,24 @@ once the view shows them, and then the world should read them)."""
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from typing import Any
 
 import pytest
 
-from tabletop import make
-from tabletop.agents import observe
-from tabletop.agents.ismcts import ISMCTS
-from tabletop.client import observation
-from tabletop.client.observe import world
 from tabletop.core.protocol import State
 from tabletop.games.summon7.clan.powers import HEX
 
-from .test_observe import turn_of
+from .helpers import Position, samples_alike, search_alike
+from .helpers import positions as shared_positions
 
 OPTIONS = {"pregame": 25, "rounds": 3}  # a short game: every phase, in a fraction of a second
 _RETURN = 1  # home.RETURN: after a Ward decision, back to the player who played a Hex
 
 
-def positions(players: int, seed: int, every: int = 1) -> list[tuple[State[Any], int, int]]:
-    """(state, seat asked, step) along a random short game, cloned (test_observe.positions, with
-    the game's options)."""
-    state = make("clan", players=players, **OPTIONS).new_state(seed=seed)
-    rng, found, step = random.Random(seed), [], 0
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        if step % every == 0:
-            found.append((state.clone(), seat, step))
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    return found
+def positions(players: int, seed: int, every: int = 1) -> list[Position]:
+    """helpers.positions of a short clan game."""
+    return shared_positions("clan", players, seed, every, **OPTIONS)
 
 
 def gap(state: Any) -> str | None:
@@ -89,19 +74,9 @@ def canonical(state: Any) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def check(state: State[Any], seat: int, step: int, samples: int = 2) -> bool:
+def check(state: State[Any], seat: int, step: int) -> bool:
     """The world shows the view; True when its samples are the true state's too."""
-    obs, theirs = observation(turn_of(state, seat, step)), observe(state, seat)
-    assert obs.view == theirs.view and obs.legal == theirs.legal and obs.game.options == theirs.game.options
-    built = world(obs.game, seat, obs.view)
-    assert built.view(seat) == state.view(seat)
-    players = state.get_game().players
-    same = True
-    for k in range(samples):
-        ours, true = obs.sample_world(random.Random(k)), theirs.sample_world(random.Random(k))
-        same = same and canonical(ours) == canonical(true)
-        same = same and [ours.view(s) for s in range(players)] == [true.view(s) for s in range(players)]
-    return same
+    return samples_alike(state, seat, step, canonical)
 
 
 @cache
@@ -148,9 +123,7 @@ def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
         for state, seat, step in positions(players, seed=seed, every=7)[:12]:
             if gap(state) is not None or len(state.legal_actions()) < 2:
                 continue
-            online = ISMCTS(5, iterations=30).act(observation(turn_of(state, seat, step)))
-            served = ISMCTS(5, iterations=30).act(observe(state, seat))
-            assert online == served
+            assert search_alike(state, seat, step)
             checked += 1
     assert checked >= 8
 

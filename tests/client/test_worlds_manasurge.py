@@ -5,19 +5,15 @@ decides in the server."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from tabletop import make
-from tabletop.agents import observe
-from tabletop.agents.ismcts import ISMCTS
-from tabletop.client import observation
 from tabletop.client.observe import world
 from tabletop.core.protocol import State
 from tabletop.games.manasurge.phases import BETWEEN, OVER, PHASE_NAMES
 from tabletop.games.manasurge.state import ManaSurgeState
 
-from .test_observe import canonical, positions, turn_of
+from .helpers import Position, random_game, samples_alike, search_alike
+from .test_observe import canonical
 
 OPTIONS: list[dict[str, Any]] = [
     {"players": 3},
@@ -27,26 +23,9 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def played(options: dict[str, Any], seed: int) -> tuple[list[tuple[State[Any], int, int]], State[Any]]:
+def played(options: dict[str, Any], seed: int) -> tuple[list[Position], State[Any]]:
     """(state, seat asked, step) along a random game with these options, and its end."""
-    if set(options) == {"players"}:  # the shared helper (it takes the player count alone)
-        found = positions("manasurge", options["players"], seed)
-        rng = random.Random(seed)  # its generator, drawn again to the last action
-        for state, _, _ in found:
-            last = rng.choice(state.legal_actions())
-        end = found[-1][0].clone()
-        end.apply(last)
-        assert end.is_terminal()
-        return found, end
-    state = make("manasurge", **options).new_state(seed=seed)
-    rng, found, step = random.Random(seed), [], 0
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        found.append((state.clone(), seat, step))
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    return found, state
+    return random_game("manasurge", seed, **options)
 
 
 def in_kinds(state: State[Any]) -> str:
@@ -81,16 +60,9 @@ def test_manasurge_worlds_show_the_view_and_sample_what_the_true_state_samples()
         for state, seat, step in found:
             assert isinstance(state, ManaSurgeState)
             phases.add(state.phase)
-            obs, theirs = observation(turn_of(state, seat, step)), observe(state, seat)
-            assert obs.view == theirs.view and obs.legal == theirs.legal
-            built = world(obs.game, seat, obs.view)  # (it checks the view itself, as a bot's does)
-            assert built.view(seat) == state.view(seat)
+            assert samples_alike(state, seat, step, in_kinds, samples=2 if step % 3 else 1), step
             other = (seat + 1 + step % (state.n - 1)) % state.n  # a seat not asked sees it too
-            assert world(obs.game, other, state.view(other)).view(other) == state.view(other)
-            for k in range(2 if step % 3 else 1):
-                ours, true = obs.sample_world(random.Random(k)), theirs.sample_world(random.Random(k))
-                assert in_kinds(ours) == in_kinds(true)
-                assert [ours.view(s) for s in range(state.n)] == [true.view(s) for s in range(state.n)]
+            assert world(state.get_game(), other, state.view(other)).view(other) == state.view(other)
         for s in range(end.get_game().players):  # the end: every seat's last view
             assert world(end.get_game(), s, end.view(s)).view(s) == end.view(s)
     assert phases == set(range(len(PHASE_NAMES))) - {OVER}  # every phase a seat is asked in
@@ -106,8 +78,6 @@ def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
             if len(state.legal_actions()) < 2:
                 continue
             seen.add(state.phase)
-            online = ISMCTS(5, iterations=30).act(observation(turn_of(state, seat, step)))
-            served = ISMCTS(5, iterations=30).act(observe(state, seat))
-            assert online == served
+            assert search_alike(state, seat, step)
             checked += 1
     assert checked >= 30 and len(seen) >= 4

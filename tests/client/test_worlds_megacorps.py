@@ -15,7 +15,6 @@ import pytest
 
 from tabletop import make
 from tabletop.agents import observe
-from tabletop.agents.ismcts import ISMCTS
 from tabletop.client import NoWorlds, observation
 from tabletop.client.observe import world
 from tabletop.core.protocol import State
@@ -35,7 +34,8 @@ from tabletop.games.megacorps.phases import (
 )
 from tabletop.games.megacorps.state import MegaCorpsState
 
-from .test_observe import canonical, positions, turn_of
+from .helpers import positions, search_alike, turn_of
+from .test_observe import canonical
 
 # What a sample keeps from the true state in these steps though the view does not settle it
 # (the issues reported): who played the last Oversupply/Shortages of a payout window (so who is
@@ -168,9 +168,7 @@ def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
         if state.phase in UNSETTLED or len(state.legal_actions_for(seat)) < 2:
             continue
         phases.add(state.phase)
-        online = ISMCTS(5, iterations=30).act(observation(turn_of(state, seat, step)))
-        served = ISMCTS(5, iterations=30).act(observe(state, seat))
-        assert online == served
+        assert search_alike(state, seat, step)
         checked += 1
     assert checked >= 30 and len(phases) >= 4
 

@@ -27,21 +27,15 @@ comparison, as no rule reads them (only ``sample_world``, and a search never sam
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from typing import Any
 
 import pytest
 
-from tabletop import make
-from tabletop.agents import observe
-from tabletop.agents.ismcts import ISMCTS
-from tabletop.client import observation
-from tabletop.client.observe import world
 from tabletop.core.protocol import State
 from tabletop.games.megalomania.knowledge import visible
 
-from .test_observe import positions, turn_of
+from .helpers import Position, positions, samples_alike, search_alike
 
 COMMON = ("play", "after-play", "resources")  # every third of these is checked, every other position
 PHASES = {
@@ -53,19 +47,9 @@ PHASES = {
 GAMES = [(2, False, (20, 21)), (3, False, (32, 33)), (4, False, (42, 43)), (4, True, (44, 42))]
 
 
-def games_positions(players: int, pairs: bool, seed: int) -> list[tuple[State[Any], int, int]]:
-    """test_observe.positions, and the same for the pairs game."""
-    if not pairs:
-        return positions("megalomania", players, seed=seed)
-    state = make("megalomania", players=players, pairs=True).new_state(seed=seed)
-    rng, found, step = random.Random(seed), [], 0
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        found.append((state.clone(), seat, step))
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    return found
+def games_positions(players: int, pairs: bool, seed: int) -> list[Position]:
+    """helpers.positions, of the pairs game too."""
+    return positions("megalomania", players, seed, pairs=pairs)
 
 
 def gap(state: Any, seat: int) -> bool:
@@ -88,19 +72,9 @@ def canonical(state: State[Any]) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def check(state: State[Any], seat: int, step: int, samples: int = 2) -> bool:
+def check(state: State[Any], seat: int, step: int) -> bool:
     """The world shows the view; True when its samples are the true state's too."""
-    obs, theirs = observation(turn_of(state, seat, step)), observe(state, seat)
-    assert obs.view == theirs.view and obs.legal == theirs.legal and obs.game.options == theirs.game.options
-    built = world(obs.game, seat, obs.view)
-    assert built.view(seat) == state.view(seat)
-    players = state.get_game().players
-    same = True
-    for k in range(samples):
-        ours, true = obs.sample_world(random.Random(k)), theirs.sample_world(random.Random(k))
-        same = same and canonical(ours) == canonical(true)
-        same = same and [ours.view(s) for s in range(players)] == [true.view(s) for s in range(players)]
-    return same
+    return samples_alike(state, seat, step, canonical)
 
 
 @cache
@@ -146,8 +120,6 @@ def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
         for state, seat, step in positions("megalomania", players, seed=seed, every=5)[:40]:
             if gap(state, seat) or len(state.legal_actions()) < 2:
                 continue
-            online = ISMCTS(5, iterations=30).act(observation(turn_of(state, seat, step)))
-            served = ISMCTS(5, iterations=30).act(observe(state, seat))
-            assert online == served
+            assert search_alike(state, seat, step)
             checked += 1
     assert checked >= 12

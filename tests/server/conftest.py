@@ -17,6 +17,12 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tabletop.db'}"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def each_db_url(request: pytest.FixtureRequest) -> str:
+    """The test once on a SQLite file and once on a fresh PostgreSQL database (skipped without one)."""
+    return str(request.getfixturevalue("db_url" if request.param == "sqlite" else "pg_url"))
+
+
 def schema_problem(text: str, side: str) -> str | None:
     """What the WebSocket schema refuses in a message a test sent (``client``: one the server's
     checks take; a bad one is the test's point) or received (``server``); None: nothing."""

@@ -12,8 +12,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +65,15 @@ def serve_process(db_url: str, port: int, log: Path, *options: str) -> Iterator[
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(10)
+
+
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to a live server's ``url``: its JSON answer."""
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
+    return data
 
 
 class Clock:
@@ -130,6 +139,36 @@ def join(ws: WebSocketTestSession, token: str | None = None) -> dict[str, Any]:
         message["token"] = token
     ws.send_text(json.dumps(message))
     return receive(ws, "welcome")
+
+
+@contextmanager
+def connected(client: TestClient, table: str, count: int) -> Iterator[list[WebSocketTestSession]]:
+    """``count`` WebSockets to ``table``, closed after the block."""
+    with ExitStack() as stack:
+        yield [stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for _ in range(count)]
+
+
+@contextmanager
+def seated(
+    client: TestClient, created: dict[str, Any], seats: Sequence[int | None]
+) -> Iterator[list[WebSocketTestSession]]:
+    """A WebSocket joined to ``created``'s table for each of ``seats`` (None: a spectator), in order."""
+    with connected(client, created["table"]["id"], len(seats)) as sockets:
+        for ws, seat in zip(sockets, seats, strict=True):
+            join(ws, None if seat is None else token_of(created, seat))
+        yield sockets
+
+
+@contextmanager
+def sitting(
+    client: TestClient, seats: list[str]
+) -> Iterator[tuple[str, str, WebSocketTestSession, dict[str, Any]]]:
+    """A new table of ``seats`` with seat 0 joined on a WebSocket for the block: the table's id,
+    seat 0's token, its socket and its welcome."""
+    created = create(client, seats)
+    table, token = created["table"]["id"], token_of(created, 0)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        yield table, token, ws, join(ws, token)
 
 
 def receive(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .helpers import act, create, join, pick, receive, running, token_of
+from .helpers import act, create, join, pick, receive, running, sitting, token_of
 
 
 def test_games_lists_megalomania_with_settable_options_and_levels(db_url: str) -> None:
@@ -109,10 +109,7 @@ def test_replay_and_record_wait_for_the_end_and_show_only_your_own_view(db_url: 
 def test_rematch_after_the_end_keeps_the_seats_and_their_links(db_url: str) -> None:
     rng = random.Random(3)
     with running(db_url) as client:
-        created = create(client, ["person", "easy"])
-        table, token = created["table"]["id"], token_of(created, 0)
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            message = join(ws, token)
+        with sitting(client, ["person", "easy"]) as (table, token, ws, message):
             assert client.post(f"/api/tables/{table}/rematch", json={"token": token}).status_code == 409
             while not message["over"]:
                 if message["view"]["legal"]:

@@ -13,8 +13,18 @@ from tabletop.agents import observe
 from tabletop.agents.levels import agent_for
 from tabletop.words.megacorps.names import company_name
 
-from .helpers import running, token_of
-from .test_offers import holdings, messages, offers_of, play_until, send, table, turn_open
+from .helpers import connected, running
+from .test_offers import (
+    beside_two_bots,
+    holdings,
+    join_as,
+    messages,
+    offers_of,
+    play_until,
+    send,
+    table,
+    turn_open,
+)
 
 DECLINED = re.compile(r"^it values (.+) at ([2-9]|\d\d+), more than the 1 Euro offered$")
 
@@ -44,20 +54,13 @@ def worth_asking(state: Any) -> tuple[str, str] | None:
 
 def test_a_bot_declining_a_low_offer_tells_its_maker_why_and_nobody_else(db_url: str) -> None:
     with table(db_url, ["person", "easy", "person"]) as (client, room, created):
-        with (
-            client.websocket_connect(f"/ws/tables/{room.id}") as maker,
-            client.websocket_connect(f"/ws/tables/{room.id}") as other,
-            client.websocket_connect(f"/ws/tables/{room.id}") as watcher,
-        ):
+        with connected(client, room.id, 3) as (maker, other, watcher):
             made: list[dict[str, Any]] = []
             others: list[dict[str, Any]] = []
             watched: list[dict[str, Any]] = []
-            send(maker, type="join", token=token_of(created, 0))
-            messages(maker, "welcome", made)
-            send(other, type="join", token=token_of(created, 2))
-            messages(other, "welcome", others)
-            send(watcher, type="join")
-            messages(watcher, "welcome", watched)
+            join_as(maker, made, created, 0)
+            join_as(other, others, created, 2)
+            join_as(watcher, watched, created)
             play_until(client, room, lambda r: turn_open(r) and worth_asking(r.state) is not None)
             found = worth_asking(room.state)
             assert found is not None
@@ -82,21 +85,14 @@ def test_a_bot_declining_a_low_offer_tells_its_maker_why_and_nobody_else(db_url:
     # the reason is the declining answer's note: a restarted server lists it to the maker again
     with running(db_url) as client, client.websocket_connect(f"/ws/tables/{room.id}") as maker:
         again: list[dict[str, Any]] = []
-        send(maker, type="join", token=token_of(created, 0))
-        welcome = messages(maker, "welcome", again)
+        welcome = join_as(maker, again, created, 0)
         assert welcome["step"] >= step
         (kept,) = [o for o in welcome["offers"] if o["id"] == offer["id"]]
         assert kept["status"] == "declined" and kept["reason"] == want
 
 
 def test_a_bot_accepting_an_offer_says_nothing(db_url: str) -> None:
-    with (
-        table(db_url, ["person", "easy", "easy"]) as (client, room, created),
-        client.websocket_connect(f"/ws/tables/{room.id}") as maker,
-    ):
-        made: list[dict[str, Any]] = []
-        send(maker, type="join", token=token_of(created, 0))
-        messages(maker, "welcome", made)
+    with beside_two_bots(db_url) as (client, room, maker, made):
         play_until(client, room, lambda r: turn_open(r) and holdings(r.state, 0)["money"] >= 10)
         send(maker, type="offer", to=1, give=["10"], ask=[])  # 10 Euros as a gift
         while (offer := offers_of(maker, made)[-1])["status"] in ("open", "accepted"):

@@ -15,7 +15,7 @@ from starlette.testclient import WebSocketTestSession
 from tabletop.server import chat
 from tabletop.server.schema import chat_t
 
-from .helpers import create, join, receive, running, token_of
+from .helpers import connected, create, join, receive, running, seated, token_of
 
 
 class Clock:
@@ -69,10 +69,7 @@ def two_seats(client: TestClient) -> Iterator[tuple[str, WebSocketTestSession, W
     """A table of two person seats, both joined: its id and the two sockets."""
     created = create(client, ["person", "person"])
     table = created["table"]["id"]
-    url = f"/ws/tables/{table}"
-    with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-        join(ana, token_of(created, 0))
-        join(bea, token_of(created, 1))
+    with seated(client, created, [0, 1]) as (ana, bea):
         yield table, ana, bea
 
 
@@ -86,12 +83,7 @@ def test_a_line_reaches_every_seat_and_spectator_with_the_seat_name(db_url: str)
     with running(db_url, clock=clock) as client:
         created = create(client, ["person", "person", "easy"])
         table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with (
-            client.websocket_connect(url) as ana,
-            client.websocket_connect(url) as other,
-            client.websocket_connect(url) as watcher,
-        ):
+        with connected(client, table, 3) as (ana, other, watcher):
             assert join_named(ana, token_of(created, 0), "Ana")["chat"] == []
             join(other, token_of(created, 1))
             assert join(watcher)["chat"] == []

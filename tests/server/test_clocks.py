@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-from starlette.testclient import WebSocketTestSession
 
 from tabletop.core.errors import InvalidOptions
 from tabletop.server.clocks import DAY, RESUME_GRACE, UNTIMED, SeatClocks, TimeControl, time_control
 
-from .helpers import Clock, act, join, receive, running, token_of
+from .helpers import Clock, act, join, receive, running, seated, token_of
 
 MOVE, RESERVE = 30.0, 60.0
 
@@ -55,16 +54,15 @@ def auto_actions(db_url: str, table_id: str) -> list[tuple[int, bool]]:
 
 
 @contextmanager
-def seated(client: TestClient, created: dict[str, Any], seats: int) -> Iterator[list[WebSocketTestSession]]:
-    table_id = created["table"]["id"]
-    with (
-        client.websocket_connect(f"/ws/tables/{table_id}") as first,
-        client.websocket_connect(f"/ws/tables/{table_id}") as second,
-    ):
-        sockets = [first, second][:seats]
-        for seat, ws in enumerate(sockets):
-            join(ws, token_of(created, seat))
-        yield sockets
+def timed(
+    db_url: str, seats: list[str], **extra: Any
+) -> Iterator[tuple[Clock, TestClient, dict[str, Any], str]]:
+    """The app on ``db_url``, its clock moved by hand only (no ticking), with a new table of
+    ``seats`` (``extra``: the request's other fields): the clock, the client, the table, its id."""
+    clock = Clock()
+    with running(db_url, clock=clock, clock_tick=0) as client:
+        created = new_table(client, seats, **extra)
+        yield clock, client, created, created["table"]["id"]
 
 
 def asked(client: TestClient, table_id: str) -> int:
@@ -126,45 +124,38 @@ def test_bad_clocks_are_refused_with_a_clear_error(db_url: str) -> None:
 
 # -- a seat whose time runs out -------------------------------------------------------------
 def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_returns(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"])
-        table_id = created["table"]["id"]
-        with seated(client, created, 2) as sockets:
-            start = clock.now  # the second seat's join started the table
-            seat = asked(client, table_id)
-            ends = summary(client, table_id)["clocks"]
-            assert ends == [
-                {"seat": seat, "ends": start + MOVE + RESERVE, "reserve": RESERVE, "window": False}
-            ]
-            clock.now = start + MOVE + RESERVE - 1
-            assert expire(client) == 0
-            clock.now = start + MOVE + RESERVE + 1
-            assert expire(client) == 1
-            other = sockets[1 - seat]
-            update = receive(other, "update")
-            assert update["last"]["seat"] == seat  # the bot answered for the absent seat
-            seats = summary(client, table_id)["seats"]
-            assert seats[seat]["absent"] and not seats[1 - seat]["absent"]
-            assert seats[seat]["reserve"] == 0.0
-            assert auto_actions(db_url, table_id)[0] == (seat, True)
-            assert expire(client) == 0  # an absent seat has no clock: the bot answers at once
-            # the player returns: the seat is theirs again, with a fresh move's time
-            sockets[seat].send_text(json.dumps({"type": "back"}))
+    with (
+        timed(db_url, ["person", "person"]) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]) as sockets,
+    ):
+        start = clock.now  # the second seat's join started the table
+        seat = asked(client, table_id)
+        ends = summary(client, table_id)["clocks"]
+        assert ends == [{"seat": seat, "ends": start + MOVE + RESERVE, "reserve": RESERVE, "window": False}]
+        clock.now = start + MOVE + RESERVE - 1
+        assert expire(client) == 0
+        clock.now = start + MOVE + RESERVE + 1
+        assert expire(client) == 1
+        other = sockets[1 - seat]
+        update = receive(other, "update")
+        assert update["last"]["seat"] == seat  # the bot answered for the absent seat
+        seats = summary(client, table_id)["seats"]
+        assert seats[seat]["absent"] and not seats[1 - seat]["absent"]
+        assert seats[seat]["reserve"] == 0.0
+        assert auto_actions(db_url, table_id)[0] == (seat, True)
+        assert expire(client) == 0  # an absent seat has no clock: the bot answers at once
+        # the player returns: the seat is theirs again, with a fresh move's time
+        sockets[seat].send_text(json.dumps({"type": "back"}))
+        receive(other, "seats")
+        while summary(client, table_id)["seats"][seat]["absent"]:
             receive(other, "seats")
-            while summary(client, table_id)["seats"][seat]["absent"]:
-                receive(other, "seats")
-            assert not summary(client, table_id)["seats"][seat]["absent"]
+        assert not summary(client, table_id)["seats"][seat]["absent"]
 
 
 def test_returning_by_acting_or_rejoining_takes_the_seat_back(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(
-            client, ["person", "person"], clock={"mode": "realtime", "move": 20, "reserve": 0}
-        )
-        table_id = created["table"]["id"]
-        with seated(client, created, 2):
+    fast = {"mode": "realtime", "move": 20, "reserve": 0}
+    with timed(db_url, ["person", "person"], clock=fast) as (_, client, created, table_id):
+        with seated(client, created, [0, 1]):
             room = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
             seat = asked(client, table_id)
             room.seats[seat].absent = True  # as if it had run out, before the bot answered
@@ -179,18 +170,17 @@ def test_returning_by_acting_or_rejoining_takes_the_seat_back(db_url: str) -> No
 
 
 def test_a_reserve_spent_by_a_slow_answer_is_kept(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"])
-        table_id = created["table"]["id"]
-        with seated(client, created, 2) as sockets:
-            seat = asked(client, table_id)
-            welcome = summary(client, table_id)
-            clock.now += MOVE + 25
-            legal = client.app.state.hub.rooms[table_id].prompts[seat].legal  # type: ignore[attr-defined]
-            act(sockets[seat], legal[0], welcome["step"])
-            receive(sockets[seat], "update")
-            assert summary(client, table_id)["seats"][seat]["reserve"] == RESERVE - 25
+    with (
+        timed(db_url, ["person", "person"]) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]) as sockets,
+    ):
+        seat = asked(client, table_id)
+        welcome = summary(client, table_id)
+        clock.now += MOVE + 25
+        legal = client.app.state.hub.rooms[table_id].prompts[seat].legal  # type: ignore[attr-defined]
+        act(sockets[seat], legal[0], welcome["step"])
+        receive(sockets[seat], "update")
+        assert summary(client, table_id)["seats"][seat]["reserve"] == RESERVE - 25
     # rebuilt from the stored times by the next server
     with running(db_url, clock=clock, clock_tick=0) as client:
         assert summary(client, table_id)["seats"][seat]["reserve"] == RESERVE - 25
@@ -198,13 +188,12 @@ def test_a_reserve_spent_by_a_slow_answer_is_kept(db_url: str) -> None:
 
 
 def test_a_running_clock_survives_a_restart(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"])
-        table_id = created["table"]["id"]
-        with seated(client, created, 2):
-            before = summary(client, table_id)["clocks"]
-            clock.now += 40
+    with (
+        timed(db_url, ["person", "person"]) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]),
+    ):
+        before = summary(client, table_id)["clocks"]
+        clock.now += 40
     with running(db_url, clock=clock, clock_tick=0) as client:
         after = summary(client, table_id)
         assert after["clocks"] == before  # the same end: stored, not kept in memory
@@ -217,12 +206,11 @@ def test_a_running_clock_survives_a_restart(db_url: str) -> None:
 
 
 def test_time_while_the_server_was_down_is_nobodys(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"])
-        table_id = created["table"]["id"]
-        with seated(client, created, 2):
-            (running_clock,) = summary(client, table_id)["clocks"]
+    with (
+        timed(db_url, ["person", "person"]) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]),
+    ):
+        (running_clock,) = summary(client, table_id)["clocks"]
     clock.now = running_clock["ends"] + 3600  # down for an hour past the deadline
     with running(db_url, clock=clock, clock_tick=0) as client:
         assert expire(client) == 0
@@ -232,53 +220,46 @@ def test_time_while_the_server_was_down_is_nobodys(db_url: str) -> None:
 
 
 def test_clocks_wait_until_every_person_seat_is_taken(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"])
-        table_id = created["table"]["id"]
-        with seated(client, created, 1):
-            assert summary(client, table_id)["status"] == "open"
-            assert summary(client, table_id)["clocks"] == []
-            clock.now += 10 * DAY
-            assert expire(client) == 0
+    with (
+        timed(db_url, ["person", "person"]) as (clock, client, created, table_id),
+        seated(client, created, [0]),
+    ):
+        assert summary(client, table_id)["status"] == "open"
+        assert summary(client, table_id)["clocks"] == []
+        clock.now += 10 * DAY
+        assert expire(client) == 0
 
 
 def test_an_untimed_table_never_runs_out(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "person"], clock={"mode": "none"})
-        table_id = created["table"]["id"]
-        with seated(client, created, 2):
-            found = summary(client, table_id)
-            assert found["clock"] is None and found["clocks"] == []
-            assert found["seats"][0]["reserve"] is None
-            clock.now += 365 * DAY
-            assert expire(client) == 0
+    with (
+        timed(db_url, ["person", "person"], clock={"mode": "none"}) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]),
+    ):
+        found = summary(client, table_id)
+        assert found["clock"] is None and found["clocks"] == []
+        assert found["seats"][0]["reserve"] is None
+        clock.now += 365 * DAY
+        assert expire(client) == 0
 
 
 def test_a_turn_based_table_gives_days(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(
-            client, ["person", "person"], clock={"mode": "turn", "move": DAY, "reserve": 2 * DAY}
-        )
-        table_id = created["table"]["id"]
-        with seated(client, created, 2):
-            start = clock.now
-            found = summary(client, table_id)["clock"]
-            assert found == {"mode": "turn", "move": DAY, "reserve": 2 * DAY, "window": DAY / 2}
-            clock.now = start + 3 * DAY - 60
-            assert expire(client) == 0
-            clock.now = start + 3 * DAY + 60
-            assert expire(client) == 1
+    days = {"mode": "turn", "move": DAY, "reserve": 2 * DAY}
+    with (
+        timed(db_url, ["person", "person"], clock=days) as (clock, client, created, table_id),
+        seated(client, created, [0, 1]),
+    ):
+        start = clock.now
+        found = summary(client, table_id)["clock"]
+        assert found == {**days, "window": DAY / 2}
+        clock.now = start + 3 * DAY - 60
+        assert expire(client) == 0
+        clock.now = start + 3 * DAY + 60
+        assert expire(client) == 1
 
 
 # -- leaving for good ---------------------------------------------------------------------
 def test_a_player_who_leaves_is_played_by_the_bot_to_the_end_and_the_result_says_so(db_url: str) -> None:
-    clock = Clock()
-    with running(db_url, clock=clock, clock_tick=0) as client:
-        created = new_table(client, ["person", "easy"])
-        table_id = created["table"]["id"]
+    with timed(db_url, ["person", "easy"]) as (_, client, created, table_id):
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             join(ws, token_of(created, 0))
             ws.send_text(json.dumps({"type": "leave"}))

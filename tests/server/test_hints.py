@@ -120,12 +120,8 @@ def test_a_hint_is_refused_at_a_rated_table_to_a_spectator_and_to_a_seat_not_ask
                 assert next_of(ws, "pong", "hinted")["type"] == "pong"
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_a_seat_has_three_hints_a_game_and_a_restart_keeps_the_count(
-    database: str, request: pytest.FixtureRequest
-) -> None:
-    db_url = request.getfixturevalue("db_url" if database == "sqlite" else "pg_url")
-    with running(db_url) as client:
+def test_a_seat_has_three_hints_a_game_and_a_restart_keeps_the_count(each_db_url: str) -> None:
+    with running(each_db_url) as client:
         created = new_table(client)
         with Table(client, created) as table:
             seat = table.asked()
@@ -137,7 +133,7 @@ def test_a_seat_has_three_hints_a_game_and_a_restart_keeps_the_count(
             ask(mine)
             refused = next_of(mine, "error", "hint")
             assert refused["code"] == "hint-limit" and f"{HINTS_PER_GAME} hints" in refused["error"]
-    with running(db_url) as client, Table(client, created) as table:  # a new server, the same database
+    with running(each_db_url) as client, Table(client, created) as table:  # a new server, the same database
         log = table.welcomes[seat]["log"]
         assert sum(e["kind"] == "hint" for e in log) == HINTS_PER_GAME
         ask(table.sockets[seat])

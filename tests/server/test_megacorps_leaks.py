@@ -8,6 +8,8 @@ resumes) to the same state."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,7 +24,7 @@ from tabletop.games.megacorps.phases import TURN
 from tabletop.server import hub as hub_module
 
 from .audit import megacorps_choose as choose
-from .helpers import act, join, receive, running, states_by_step, token_of, true_events
+from .helpers import act, connected, join, receive, running, states_by_step, token_of, true_events
 
 SEED = 7  # the tables' seed (the lobby draws one at random)
 PLAYERS = 4
@@ -42,11 +44,29 @@ def new_table(client: TestClient, seats: list[str]) -> dict[str, Any]:
     return created
 
 
+KEYS: list[int | None] = [*range(PLAYERS), None]  # every seat, and a spectator
+
+
+def people_table(client: TestClient) -> tuple[str, dict[int, str]]:
+    """A new table of PLAYERS people: its id, and each seat's token."""
+    created = new_table(client, ["person"] * PLAYERS)
+    return created["table"]["id"], {seat: token_of(created, seat) for seat in range(PLAYERS)}
+
+
+Received = dict[int | None, list[dict[str, Any]]]  # every message each seat and the spectator read
+
+
+@contextmanager
 def sit_all(
-    client: TestClient, created: dict[str, Any], keys: list[int | None]
-) -> dict[int | None, WebSocketTestSession]:
-    table = created["table"]["id"]
-    return {key: client.websocket_connect(f"/ws/tables/{table}") for key in keys}
+    client: TestClient, table: str, tokens: dict[int, str]
+) -> Iterator[tuple[dict[int | None, WebSocketTestSession], Received]]:
+    """Every seat (by its token) and a spectator joined to ``table`` over its own socket for the
+    block: the sockets, and the messages each read (its welcome first)."""
+    with connected(client, table, len(KEYS)) as sockets:
+        received: Received = {}
+        for key, ws in zip(KEYS, sockets, strict=True):
+            received[key] = [join(ws, tokens[key] if key is not None else None)]
+        yield dict(zip(KEYS, sockets, strict=True)), received
 
 
 def legal_for(state: Any, seat: int | None) -> list[str]:
@@ -71,7 +91,7 @@ def movers(record: Record) -> list[tuple[int, bool]]:
 
 def play(
     sockets: dict[int | None, WebSocketTestSession],
-    received: dict[int | None, list[dict[str, Any]]],
+    received: Received,
     rng: random.Random,
     until: int | None = None,
 ) -> int:
@@ -100,21 +120,11 @@ def play(
 @pytest.mark.timeout(300)
 def test_each_seat_sees_only_its_own_view_and_sealed_bids_stay_sealed(db_url: str) -> None:
     rng = random.Random(3)
-    keys: list[int | None] = [*range(PLAYERS), None]
-    received: dict[int | None, list[dict[str, Any]]] = {}
     with running(db_url) as client:
-        created = new_table(client, ["person"] * PLAYERS)
-        table = created["table"]["id"]
-        sockets = sit_all(client, created, keys)
-        try:
-            for key, ws in sockets.items():
-                ws.__enter__()
-                received[key] = [join(ws, token_of(created, key) if key is not None else None)]
+        table, tokens = people_table(client)
+        with sit_all(client, table, tokens) as (sockets, received):
             together = play(sockets, received, rng)
             record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
 
     assert together >= 1, "no auction or election asked several seats at once"
     assert any(text.startswith("@") for text in record.actions), "no answer out of the current order"
@@ -189,25 +199,19 @@ def test_several_seats_bid_in_any_order_and_a_stale_or_foreign_answer_is_refused
     others' answers arriving in between; an answer for a closed question is stale, and a seat that
     is not asked is out of turn."""
     rng = random.Random(5)
-    keys: list[int | None] = [*range(PLAYERS), None]
-    received: dict[int | None, list[dict[str, Any]]] = {}
     with running(db_url) as client:
-        created = new_table(client, ["person"] * PLAYERS)
-        sockets = sit_all(client, created, keys)
-        room = client.app.state.hub.rooms[created["table"]["id"]]
-        try:
-            for key, ws in sockets.items():
-                ws.__enter__()
-                received[key] = [join(ws, token_of(created, key) if key is not None else None)]
+        table, tokens = people_table(client)
+        room = client.app.state.hub.rooms[table]
+        with sit_all(client, table, tokens) as (sockets, received):
             latest = {key: messages[-1] for key, messages in received.items()}
             # play until several seats are asked at once
-            while len([k for k in keys if k is not None and latest[k]["view"]["legal"]]) < 2:
+            while len([k for k in KEYS if k is not None and latest[k]["view"]["legal"]]) < 2:
                 assert not latest[None]["over"], "the game ended without a sealed choice"
-                mover = next(k for k in keys if k is not None and latest[k]["view"]["legal"])
+                mover = next(k for k in KEYS if k is not None and latest[k]["view"]["legal"])
                 act(sockets[mover], choose(latest[mover]["view"]["legal"], rng), latest[mover]["step"])
                 for key, ws in sockets.items():
                     latest[key] = receive(ws, "update", received[key])
-            asked = [k for k in keys if k is not None and latest[k]["view"]["legal"]]
+            asked = [k for k in KEYS if k is not None and latest[k]["view"]["legal"]]
             start = latest[None]["step"]
             assert sorted(latest[None]["view"]["to_act"]) == asked
             assert client.get(f"/api/tables/{room.id}").json()["asked"] == sorted(asked)
@@ -223,7 +227,7 @@ def test_several_seats_bid_in_any_order_and_a_stale_or_foreign_answer_is_refused
             assert latest[None]["step"] == start + 1
             assert room.record.actions[-1].startswith(f"@{first} ")  # not the current seat's answer
             # the first answer was sealed: the others learn that it came, not what it was
-            for key in keys:
+            for key in KEYS:
                 expected = latest[first]["last"]["action"] if key == first else None
                 assert latest[key]["last"] == {"seat": first, "action": expected}
             assert latest[first]["last"]["action"] is not None
@@ -237,33 +241,19 @@ def test_several_seats_bid_in_any_order_and_a_stale_or_foreign_answer_is_refused
             act(sockets[first], "bid 0", start)
             assert receive(sockets[first], "error")["code"] == "stale"
             assert room.step == start + len(asked)
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
 
 
 @pytest.mark.timeout(180)
 def test_sealed_answers_replay_and_resume_after_a_restart_to_the_same_state(db_url: str) -> None:
     rng = random.Random(9)
-    keys: list[int | None] = [*range(PLAYERS), None]
-    received: dict[int | None, list[dict[str, Any]]] = {}
     with running(db_url) as client:
-        created = new_table(client, ["person"] * PLAYERS)
-        table = created["table"]["id"]
-        tokens = {s: token_of(created, s) for s in range(PLAYERS)}
-        sockets = sit_all(client, created, keys)
+        table, tokens = people_table(client)
         room = client.app.state.hub.rooms[table]
-        try:
-            for key, ws in sockets.items():
-                ws.__enter__()
-                received[key] = [join(ws, tokens[key] if key is not None else None)]
+        with sit_all(client, table, tokens) as (sockets, received):
             together = 0
             while not together or not any(a.startswith("@") for a in room.record.actions):
                 assert not room.over, "the game ended without an answer out of the current order"
                 together += play(sockets, received, rng, until=room.step + 1)
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
         before = room.state.to_json()
         actions = list(room.record.actions)
         step = room.step
@@ -290,17 +280,9 @@ def test_sealed_answers_replay_and_resume_after_a_restart_to_the_same_state(db_u
             assert again["view"] == welcomes[seat]["view"], f"seat {seat}"
             assert again["log"] == welcomes[seat]["log"] and again["last"] == welcomes[seat]["last"]
         # and the game goes on to its end
-        sockets = sit_all(client, {"table": {"id": table}}, keys)
-        received = {}
-        try:
-            for key, ws in sockets.items():
-                ws.__enter__()
-                received[key] = [join(ws, tokens[key] if key is not None else None)]
+        with sit_all(client, table, tokens) as (sockets, received):
             play(sockets, received, rng)
             final = Record.from_json(client.get(f"/api/tables/{table}/record").json())
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
     assert final.actions[: len(actions)] == actions and final.replay().is_terminal()
 
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from tabletop.cli import app as cli
 from tabletop.server.schema import rating_history_t, seats_t, tables_t
 
-from .helpers import Clock, create, join, other_browser, receive, running, token_of
+from .helpers import Clock, create, join, other_browser, receive, running, seated, token_of
 from .test_accounts import PASSWORD, login, signup
 
 ORIGIN = {"origin": "http://testserver"}
@@ -260,16 +260,7 @@ def test_a_mute_hides_a_seats_lines_from_the_muter_only_and_is_kept(db_url: str)
         created = create(client, ["person", "person", "person"])
         table = created["table"]["id"]
         url = f"/ws/tables/{table}"
-        with (
-            client.websocket_connect(url) as ana,
-            client.websocket_connect(url) as bea,
-            client.websocket_connect(url) as cyd,
-            client.websocket_connect(url) as watcher,
-        ):
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
-            join(cyd, token_of(created, 2))
-            join(watcher)
+        with seated(client, created, [0, 1, 2, None]) as (ana, bea, cyd, watcher):
             ana.send_text(json.dumps({"type": "mute", "seat": 1}))
             assert until(ana, "muted")["seats"] == [1]
             bea.send_text(json.dumps({"type": "chat", "text": "you are all losers"}))
@@ -303,10 +294,7 @@ def test_a_reported_line_is_stored_with_the_lines_around_it_for_admins(db_url: s
     with running(db_url, clock=clock, clock_tick=0) as client:
         created = create(client, ["person", "person"])
         table = created["table"]["id"]
-        url = f"/ws/tables/{table}"
-        with client.websocket_connect(url) as ana, client.websocket_connect(url) as bea:
-            join(ana, token_of(created, 0))
-            join(bea, token_of(created, 1))
+        with seated(client, created, [0, 1]) as (ana, bea):
             heard = []
             for number in range(12):
                 ws = (ana, bea)[number % 2]

@@ -20,7 +20,7 @@ from starlette.testclient import WebSocketTestSession
 from tabletop.core.record import parse_entry
 from tabletop.games.megacorps.phases import TURN
 
-from .helpers import Clock, running, token_of
+from .helpers import Clock, connected, running, token_of
 
 WINDOW = 20.0
 
@@ -57,6 +57,15 @@ def send(ws: WebSocketTestSession, **message: Any) -> None:
     ws.send_text(json.dumps(message))
 
 
+def join_as(
+    ws: WebSocketTestSession, seen: list[dict[str, Any]], created: dict[str, Any], seat: int | None = None
+) -> dict[str, Any]:
+    """``ws`` joins ``created``'s table as ``seat`` (a spectator without one): its welcome (every
+    message read is kept in ``seen``)."""
+    send(ws, type="join", **({"token": token_of(created, seat)} if seat is not None else {}))
+    return messages(ws, "welcome", seen)
+
+
 @contextmanager
 def table(
     db_url: str, seats: list[str], clock: Clock | None = None
@@ -68,6 +77,21 @@ def table(
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
         yield client, client.app.state.hub.rooms[created["table"]["id"]], created  # type: ignore[attr-defined]
+
+
+@contextmanager
+def beside_two_bots(
+    db_url: str,
+) -> Iterator[tuple[TestClient, Any, WebSocketTestSession, list[dict[str, Any]]]]:
+    """A person in seat 0 beside two easy bots, joined over a socket: the client, the room, the
+    socket and the list of every message it reads."""
+    with (
+        table(db_url, ["person", "easy", "easy"]) as (client, room, created),
+        client.websocket_connect(f"/ws/tables/{room.id}") as ws,
+    ):
+        seen: list[dict[str, Any]] = []
+        join_as(ws, seen, created, 0)
+        yield client, room, ws, seen
 
 
 def play_until(client: TestClient, room: Any, done: Any, seed: int = 1, seconds: float = 60) -> None:
@@ -105,21 +129,14 @@ def turn_open(room: Any) -> bool:
 def test_an_offer_accepted_between_actions_is_carried_out_and_recorded(db_url: str) -> None:
     with table(db_url, ["person", "person", "easy"]) as (client, room, created):
         table_id = room.id
-        with (
-            client.websocket_connect(f"/ws/tables/{table_id}") as a,
-            client.websocket_connect(f"/ws/tables/{table_id}") as b,
-            client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
-        ):
+        with connected(client, table_id, 3) as (a, b, watcher):
             seen_a: list[dict[str, Any]] = []
             seen_b: list[dict[str, Any]] = []
             watched: list[dict[str, Any]] = []
-            send(a, type="join", token=token_of(created, 0))
-            welcome = messages(a, "welcome", seen_a)
+            welcome = join_as(a, seen_a, created, 0)
             assert welcome["table"]["trading"] is True and welcome["offers"] == []
-            send(b, type="join", token=token_of(created, 1))
-            messages(b, "welcome", seen_b)
-            send(watcher, type="join")
-            assert messages(watcher, "welcome", watched)["offers"] == []
+            join_as(b, seen_b, created, 1)
+            assert join_as(watcher, watched, created)["offers"] == []
             play_until(client, room, turn_open)
             mine, theirs = holdings(room.state, 0), holdings(room.state, 1)
             company = mine["companies"][0]
@@ -168,14 +185,11 @@ def test_offers_withdrawn_declined_expired_and_refused_change_nothing(db_url: st
     clock = Clock()
     with (
         table(db_url, ["person", "person", "easy"], clock) as (client, room, created),
-        client.websocket_connect(f"/ws/tables/{room.id}") as a,
-        client.websocket_connect(f"/ws/tables/{room.id}") as b,
+        connected(client, room.id, 2) as (a, b),
     ):
         seen: list[dict[str, Any]] = []
-        send(a, type="join", token=token_of(created, 0))
-        messages(a, "welcome", seen)
-        send(b, type="join", token=token_of(created, 1))
-        messages(b, "welcome", seen)
+        join_as(a, seen, created, 0)
+        join_as(b, seen, created, 1)
         play_until(client, room, turn_open)
         before, step = holdings_of_all(room.state), room.step
         send(a, type="offer", to=1, give=["1"], ask=[])
@@ -227,13 +241,11 @@ def test_a_spectator_cannot_trade_and_a_seat_cannot_flood_offers(db_url: str) ->
         client.websocket_connect(f"/ws/tables/{room.id}") as watcher,
     ):
         seen: list[dict[str, Any]] = []
-        send(watcher, type="join")
-        messages(watcher, "welcome", seen)
+        join_as(watcher, seen, created)
         send(watcher, type="offer", to=1, give=["1"], ask=[])
         assert messages(watcher, "error", seen)["code"] == "spectator"
         with client.websocket_connect(f"/ws/tables/{room.id}") as a:
-            send(a, type="join", token=token_of(created, 0))
-            messages(a, "welcome", seen)
+            join_as(a, seen, created, 0)
             for _ in range(6):
                 send(a, type="offer", to=1, give=["1"], ask=[])
                 offers_of(a, seen)
@@ -254,14 +266,11 @@ def test_an_offer_accepted_while_something_is_decided_waits_for_the_next_moment_
 ) -> None:
     with (
         table(db_url, ["person", "person", "easy"]) as (client, room, created),
-        client.websocket_connect(f"/ws/tables/{room.id}") as a,
-        client.websocket_connect(f"/ws/tables/{room.id}") as b,
+        connected(client, room.id, 2) as (a, b),
     ):
         seen: list[dict[str, Any]] = []
-        send(a, type="join", token=token_of(created, 0))
-        messages(a, "welcome", seen)
-        send(b, type="join", token=token_of(created, 1))
-        messages(b, "welcome", seen)
+        join_as(a, seen, created, 0)
+        join_as(b, seen, created, 1)
         assert room.state.phase != TURN  # the draft
         money = room.state.view(0)["money"]
         send(a, type="offer", to=1, give=["2"], ask=[])
@@ -277,13 +286,7 @@ def test_an_offer_accepted_while_something_is_decided_waits_for_the_next_moment_
 
 
 def test_a_bot_answers_an_offer_made_to_it(db_url: str) -> None:
-    with (
-        table(db_url, ["person", "easy", "easy"]) as (client, room, created),
-        client.websocket_connect(f"/ws/tables/{room.id}") as a,
-    ):
-        seen: list[dict[str, Any]] = []
-        send(a, type="join", token=token_of(created, 0))
-        messages(a, "welcome", seen)
+    with beside_two_bots(db_url) as (client, room, a, seen):
         play_until(client, room, turn_open)
         company = holdings(room.state, 0)["companies"][0]
         send(a, type="offer", to=1, give=[company], ask=[])  # a gift
@@ -302,8 +305,7 @@ def test_games_without_trading_refuse_offers(db_url: str, game: str, players: in
         created = client.post("/api/tables", json=body).json()
         with client.websocket_connect(f"/ws/tables/{created['table']['id']}") as a:
             seen: list[dict[str, Any]] = []
-            send(a, type="join", token=token_of(created, 0))
-            assert messages(a, "welcome", seen)["table"]["trading"] is False
+            assert join_as(a, seen, created, 0)["table"]["trading"] is False
             send(a, type="offer", to=1, give=["1"], ask=[])
             assert messages(a, "error", seen)["code"] == "no-trading"
 
@@ -356,8 +358,7 @@ def audit_game(
         sockets = {key: client.websocket_connect(f"/ws/tables/{room.id}") for key in received}
         for key, ws in sockets.items():
             ws.__enter__()
-            send(ws, type="join", **({"token": token_of(created, key)} if key is not None else {}))
-            messages(ws, "welcome", received[key])
+            join_as(ws, received[key], created, key)
         try:
             for _ in range(1500):
                 if room.over:

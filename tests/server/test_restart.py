@@ -18,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tabletop.core.record import Record
 
-from .helpers import act, create, free_port, join, pick, receive, running, serve_process, token_of
+from .helpers import act, create, free_port, join, pick, post_json, receive, running, serve_process, token_of
 
 
 @pytest.mark.timeout(120)
@@ -74,13 +74,7 @@ def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
-    return data
+    return post_json(f"http://127.0.0.1:{port}{path}", body)
 
 
 def get(port: int, path: str) -> Any:

@@ -66,12 +66,8 @@ def test_no_review_for_an_unknown_table_nor_before_the_end(db_url: str) -> None:
         assert "when the game is over" in response.json()["detail"]
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_a_finished_game_is_reviewed_stored_and_the_numbers_are_the_records(
-    database: str, request: pytest.FixtureRequest
-) -> None:
-    db_url = request.getfixturevalue("db_url" if database == "sqlite" else "pg_url")
-    with running(db_url) as client:
+def test_a_finished_game_is_reviewed_stored_and_the_numbers_are_the_records(each_db_url: str) -> None:
+    with running(each_db_url) as client:
         table_id = finished_table(client, target=25)
         review = reviewed(client, table_id)
         record = Record.from_json(client.get(f"/api/tables/{table_id}/record").json())
@@ -101,7 +97,7 @@ def test_a_finished_game_is_reviewed_stored_and_the_numbers_are_the_records(
     first = advice.review(record, names=names)
     assert first == advice.review(record, names=names)
     assert {k: v for k, v in review.items() if k not in ("table", "status", "names")} == first
-    with running(db_url) as client:  # stored: served at once by a new server
+    with running(each_db_url) as client:  # stored: served at once by a new server
         again = client.get(f"/api/tables/{table_id}/review")
         assert again.status_code == 200 and again.json() == review
 
@@ -127,13 +123,11 @@ def test_an_older_game_without_a_review_gets_one_when_asked(db_url: str) -> None
         assert reviewed(client, table_id) == first
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_the_database_keeps_hints_and_reviews(database: str, request: pytest.FixtureRequest) -> None:
+def test_the_database_keeps_hints_and_reviews(each_db_url: str) -> None:
     """Storage on both databases: a hint's number is given once (two server processes asking for
     the same one: the second is refused), a review is started by one process only and taken up
     when failed, stale or made with other parameters."""
-    url = request.getfixturevalue("db_url" if database == "sqlite" else "pg_url")
-    storage = Storage(url)
+    storage = Storage(each_db_url)
     storage.create_schema()
     row = TableRow(
         "t1", "summon7", {"players": 2}, 1, None, 0.0, [SeatRow(0, "bot", "easy"), SeatRow(1, "bot", "easy")]

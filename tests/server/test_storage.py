@@ -14,7 +14,7 @@ from tabletop.server.schema import actions_t
 from tabletop.server.storage import ACTION_COLUMNS, Append, SeatRow, Storage, TableRow, engine_url
 from tabletop.server.writer import Writer
 
-from .helpers import act, create, join, pick, receive, running, token_of
+from .helpers import act, join, pick, receive, running, sitting
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -113,16 +113,12 @@ def test_a_call_made_after_appends_sees_them_and_big_batches_go_in_whole(url: st
 @pytest.mark.timeout(180)
 def test_a_whole_game_and_a_restart_on_each_backend(url: str) -> None:
     rng = random.Random(2)
-    with running(url) as client:
-        created = create(client, ["person", "easy"])
-        table, token = created["table"]["id"], token_of(created, 0)
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            message = join(ws, token)
-            for _ in range(40):
-                while not message["view"]["legal"]:
-                    message = receive(ws, "update")
-                act(ws, pick(message["view"], rng), message["step"])
+    with running(url) as client, sitting(client, ["person", "easy"]) as (table, token, ws, message):
+        for _ in range(40):
+            while not message["view"]["legal"]:
                 message = receive(ws, "update")
+            act(ws, pick(message["view"], rng), message["step"])
+            message = receive(ws, "update")
     with running(url) as client:
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             again = join(ws, token)

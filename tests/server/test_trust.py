@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any
 
@@ -87,106 +89,105 @@ class Table:
             self.act(seat, rng.choice(quiet or legal))
 
 
-def test_a_forged_trade_or_leave_sent_as_an_action_is_refused_and_moves_nothing(db_url: str) -> None:
-    rng = random.Random(5)
+@contextmanager
+def trust_table(db_url: str) -> Iterator[Table]:
+    """The app on ``db_url`` with a new ``Table``, whose sockets close after the block."""
     with running(db_url) as client:
         table = Table(client)
         try:
-            forged = ["swap 1 5/-", "swap 0 5/-", "@1 swap 0 5/-", "propose 1 5/-", "propose 0 1/-"]
-            forged += ["accept 1", "decline 1", "withdraw 1", "expire 1", "leave"]
-            tried = 0
-            for _ in range(60):  # across the draft, turns and whatever else comes
-                if table.room.over:
-                    break
-                money = list(table.room.state.money)
-                for seat in [*range(PLAYERS), None]:
-                    for text in forged:
-                        table.refused(seat, text)
-                        tried += 1
-                assert table.room.state.money == money
-                seat = table.asked()
-                table.act(seat, rng.choice(table.latest[seat]["view"]["legal"]))
-            assert tried >= 60 * (PLAYERS + 1) * len(forged) // 2
-            assert not any("swap" in t or "propose" in t for t in table.room.record.actions)
-            assert not any(s.left for s in table.room.seats)
+            yield table
         finally:
             table.close()
+
+
+def test_a_forged_trade_or_leave_sent_as_an_action_is_refused_and_moves_nothing(db_url: str) -> None:
+    rng = random.Random(5)
+    with trust_table(db_url) as table:
+        forged = ["swap 1 5/-", "swap 0 5/-", "@1 swap 0 5/-", "propose 1 5/-", "propose 0 1/-"]
+        forged += ["accept 1", "decline 1", "withdraw 1", "expire 1", "leave"]
+        tried = 0
+        for _ in range(60):  # across the draft, turns and whatever else comes
+            if table.room.over:
+                break
+            money = list(table.room.state.money)
+            for seat in [*range(PLAYERS), None]:
+                for text in forged:
+                    table.refused(seat, text)
+                    tried += 1
+            assert table.room.state.money == money
+            seat = table.asked()
+            table.act(seat, rng.choice(table.latest[seat]["view"]["legal"]))
+        assert tried >= 60 * (PLAYERS + 1) * len(forged) // 2
+        assert not any("swap" in t or "propose" in t for t in table.room.record.actions)
+        assert not any(s.left for s in table.room.seats)
 
 
 def test_an_item_put_into_an_offer_is_shown_to_nobody_but_its_author_until_it_is_sent(db_url: str) -> None:
     rng = random.Random(2)
-    with running(db_url) as client:
-        table = Table(client)
-        try:
-            state = table.room.state
+    with trust_table(db_url) as table:
+        state = table.room.state
 
-            def composing_with_a_card() -> bool:
-                seat = state.current_seat
-                return (
-                    state.phase == 1
-                    and bool(state.hands[seat])
-                    and any(t.startswith("offer ") for t in table.latest[seat]["view"]["legal"])
-                )
+        def composing_with_a_card() -> bool:
+            seat = state.current_seat
+            return (
+                state.phase == 1
+                and bool(state.hands[seat])
+                and any(t.startswith("offer ") for t in table.latest[seat]["view"]["legal"])
+            )
 
-            table.play_until(composing_with_a_card, rng)
-            author = state.current_seat
-            receiver = (author + 1) % PLAYERS
-            code = state.game.board.card_code(state.hands[author][0])
-            steps = [
-                f"offer {receiver}",
-                f"give {code}",
-                "give 1",
-                "drop",
-                f"offer {receiver}",
-                f"give {code}",
-            ]
-            for text in steps:
-                seen = table.act(author, text)
-                for key, message in seen.items():
-                    shown = message["last"]
-                    assert shown["seat"] == author
-                    if key == author:
-                        assert shown["action"] == text
-                    elif text.startswith("give"):
-                        assert shown["action"] is None, (key, text)
-                    assert code not in json.dumps({k: v for k, v in message.items() if k != "content"}) or (
-                        key == author
-                    ), (key, text)
-            seen = table.act(author, "send")  # sent: public but for the card
-            offer = next(e for e in seen[None]["events"] if e["kind"] == "offer")
-            assert offer["give"] == ["card"] and code not in json.dumps(seen[None])
-            assert code in json.dumps(seen[receiver]["events"])  # the receiver sees what it is offered
-        finally:
-            table.close()
+        table.play_until(composing_with_a_card, rng)
+        author = state.current_seat
+        receiver = (author + 1) % PLAYERS
+        code = state.game.board.card_code(state.hands[author][0])
+        steps = [
+            f"offer {receiver}",
+            f"give {code}",
+            "give 1",
+            "drop",
+            f"offer {receiver}",
+            f"give {code}",
+        ]
+        for text in steps:
+            seen = table.act(author, text)
+            for key, message in seen.items():
+                shown = message["last"]
+                assert shown["seat"] == author
+                if key == author:
+                    assert shown["action"] == text
+                elif text.startswith("give"):
+                    assert shown["action"] is None, (key, text)
+                assert code not in json.dumps({k: v for k, v in message.items() if k != "content"}) or (
+                    key == author
+                ), (key, text)
+        seen = table.act(author, "send")  # sent: public but for the card
+        offer = next(e for e in seen[None]["events"] if e["kind"] == "offer")
+        assert offer["give"] == ["card"] and code not in json.dumps(seen[None])
+        assert code in json.dumps(seen[receiver]["events"])  # the receiver sees what it is offered
 
 
 def test_refusals_naming_another_seats_cards_are_the_same_whether_it_holds_them_or_not(db_url: str) -> None:
     rng = random.Random(3)
-    with running(db_url) as client:
-        table = Table(client)
-        try:
-            state = table.room.state
-            table.play_until(lambda: state.phase == 1, rng)
-            seat = state.current_seat
-            other = (seat + 1) % PLAYERS
-            codes = [e.code for e in state.game.data.events]
-            held = {state.game.board.card_code(c) for c in state.hands[other]}
-            assert held and set(codes) - held, "the other seat should hold some cards and not others"
-            answers: dict[str, set[str]] = {"held": set(), "not held": set()}
-            for code in codes:
-                side = "held" if code in held else "not held"
-                texts = [
-                    f"swap {other} {code}+zzz/-",
-                    f"propose {other} -/{code}",
-                    f"propose {other} 1/{code}+zzz",
-                ]
-                found = [table.refused(seat, text).replace(code, "CODE") for text in texts]
-                for ask in ([code], [code, "zzz"], ["1", code]):
-                    send(table.sockets[seat], type="offer", to=other, give=[], ask=ask)
-                    error = next_of(table.sockets[seat], ("error", "offers"))
-                    assert error["type"] == "error"
-                    found.append(str(error["error"]).replace(code, "CODE"))
-                answers[side].add(json.dumps(found))
-            assert len(answers["held"]) == 1 and answers["held"] == answers["not held"], answers
-        finally:
-            table.close()
+    with trust_table(db_url) as table:
+        state = table.room.state
+        table.play_until(lambda: state.phase == 1, rng)
+        seat = state.current_seat
+        other = (seat + 1) % PLAYERS
+        codes = [e.code for e in state.game.data.events]
+        held = {state.game.board.card_code(c) for c in state.hands[other]}
+        assert held and set(codes) - held, "the other seat should hold some cards and not others"
+        answers: dict[str, set[str]] = {"held": set(), "not held": set()}
+        for code in codes:
+            side = "held" if code in held else "not held"
+            texts = [
+                f"swap {other} {code}+zzz/-",
+                f"propose {other} -/{code}",
+                f"propose {other} 1/{code}+zzz",
+            ]
+            found = [table.refused(seat, text).replace(code, "CODE") for text in texts]
+            for ask in ([code], [code, "zzz"], ["1", code]):
+                send(table.sockets[seat], type="offer", to=other, give=[], ask=ask)
+                error = next_of(table.sockets[seat], ("error", "offers"))
+                assert error["type"] == "error"
+                found.append(str(error["error"]).replace(code, "CODE"))
+            answers[side].add(json.dumps(found))
+        assert len(answers["held"]) == 1 and answers["held"] == answers["not held"], answers

@@ -3,7 +3,6 @@ what it hides, the answers it reads, and whole games through run_game and `table
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from collections.abc import Callable
@@ -11,25 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
-from typer.testing import CliRunner
 
 import tabletop
-from tabletop.cli import app
 from tabletop.core.record import Record
 from tabletop.terminal import manasurge as screen
-from tabletop.terminal import run_game
 from tabletop.terminal.prompt import Choice, Command, Invalid
 from tabletop.terminal.screens import SCREENS, ScreenJournal
 from tabletop.words import manasurge as words
 
+from .helpers import check_ranking, console, play_through, played_by_the_command
+
 CARD = re.compile(
     r"(?<![\w=])(\d[BFWLQ]|mirror|ward|tithe|amplify|silence|haste|focus|unravel|purge|foresight|curse|sanctuary)(?![\w@])"
 )
-
-
-def console(width: int = 100, height: int = 40) -> Console:
-    return Console(record=True, width=width, height=height, file=io.StringIO())
 
 
 def text_of(renderable: Any, width: int = 100, height: int = 40) -> str:
@@ -186,12 +179,7 @@ def test_the_final_screen_ranks_every_seat() -> None:
     *_, (state, _) = positions(4, 3, wizards=True)
     view = state.view(2)
     shown = text_of(screen.render_final(view, names(4, 2)))
-    assert "Final ranking" in shown and "Game over." in shown and "MANASURGE" in shown
-    for seat in range(4):
-        label = "You" if seat == 2 else f"Seat {seat}"
-        row = next(line for line in shown.splitlines() if re.search(rf"│ {label} +│", line))
-        assert f" {state.shards[seat]} " in row
-        assert ("1st" in row) == (seat in state.winners)
+    check_ranking(shown, "MANASURGE", names(4, 2), state.shards, state.winners, "1st")
 
 
 def test_help_explains_the_rules_and_the_commands() -> None:
@@ -229,10 +217,9 @@ def test_a_card_alone_numbers_and_full_texts_are_understood() -> None:
 
 # -- whole games ---------------------------------------------------------------------------------
 def play(save: Path, answer: Callable[[str], str], players: int = 3, seed: int = 5, **options: Any) -> str:
-    con = console(100, 40)
-    bots = ["random"] * (players - 1)
-    run_game("manasurge", {"players": players, **options}, 0, bots, seed, "normal", save, None, con, answer)
-    return con.export_text()
+    return play_through(
+        "manasurge", save, answer, players=players, seed=seed, con=console(100, 40), **options
+    )
 
 
 @pytest.mark.parametrize(("players", "wizards"), [(3, False), (4, True), (5, False)])
@@ -269,12 +256,8 @@ def test_a_whole_game_by_typed_card_texts(tmp_path: Path) -> None:
 
 
 def test_tabletop_play_manasurge_runs_a_whole_game(tmp_path: Path) -> None:
-    save = tmp_path / "ms.json"
-    args = ["play", "manasurge", "--players", "3", "--seed", "3", "--bots", "random", "--save", str(save)]
-    result = CliRunner().invoke(app, args, input="1\n" * 3000)
-    assert result.exit_code == 0, result.output
-    assert Record.load(save).replay().is_terminal()
-    assert "Final ranking" in result.output and "MANASURGE" in result.output
+    output = played_by_the_command(tmp_path, "manasurge", 3, "1\n" * 3000)
+    assert "Final ranking" in output and "MANASURGE" in output
 
 
 def test_a_log_line_is_drawn_with_card_badges() -> None:

@@ -14,21 +14,20 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import tabletop
 from tabletop.agents import base as agents
 from tabletop.agents.base import Agent, Observation
-from tabletop.cli import app
 from tabletop.core.record import Record
 from tabletop.terminal import megacorps as screen
-from tabletop.terminal import run_game
 from tabletop.terminal.app import SUPPORTED
 from tabletop.terminal.megacorps.menus import menu_of
 from tabletop.terminal.prompt import Choice, Command, Invalid
 from tabletop.terminal.saving import Seating, save_game
 from tabletop.terminal.screens import SCREENS, Open, ScreenJournal
 from tabletop.words import megacorps as words
+
+from .helpers import check_ranking, console, play_through, played_by_the_command
 
 # names that are also places or words of the screen itself, not only event cards
 SHARED_NAMES = {"L-5", "Asteroid", "Wikisyndicalism", "Oversupply", "Shortages", "Clone Soldiers"}
@@ -190,12 +189,9 @@ def test_the_decision_in_progress_is_shown() -> None:
 def test_the_final_screen_ranks_every_corporation() -> None:
     *_, (state, _) = positions(4, 3)
     shown = text_of(screen.render_final(view_of(state, 1), labels_of(state, 1)))
-    assert "Final ranking" in shown and "Game over." in shown and "MEGACORPS" in shown
-    for seat in range(4):
-        label = words.seat_names(state.view(1))[seat] + (r" \(you\)" if seat == 1 else "")
-        row = next(line for line in shown.splitlines() if re.search(rf"│ {label} +│", line))
-        assert f" {state.money[seat]} " in row
-        assert ("1." in row) == (seat in state.winners)
+    names = words.seat_names(state.view(1))
+    labels = [name + (r" \(you\)" if seat == 1 else "") for seat, name in enumerate(names)]
+    check_ranking(shown, "MEGACORPS", labels, state.money, state.winners, "1.")
 
 
 def test_help_explains_the_rules_the_notation_and_leaving() -> None:
@@ -269,21 +265,10 @@ def test_bids_prices_and_bank_counts_are_number_prompts() -> None:
 def play(
     save: Path, answer: Callable[[str], str], players: int = 4, seed: int = 5, resume: bool = False
 ) -> str:
-    con = Console(record=True, width=110, height=50, file=io.StringIO())
-    bots = ["random"] * (players - 1)
-    run_game(
-        "megacorps",
-        {"players": players},
-        0,
-        bots,
-        seed,
-        "normal",
-        save,
-        save if resume else None,
-        con,
-        answer,
+    resumed = save if resume else None
+    return play_through(
+        "megacorps", save, answer, players=players, seed=seed, resume=resumed, con=console(110, 50)
     )
-    return con.export_text()
 
 
 def scripted(answers: Sequence[str]) -> Callable[[str], str]:
@@ -317,14 +302,8 @@ def test_a_whole_game_by_typed_action_texts(tmp_path: Path, players: int, seed: 
 
 
 def test_tabletop_play_megacorps_runs_a_whole_game(tmp_path: Path) -> None:
-    save = tmp_path / "mc.json"
-    args = ["play", "megacorps", "--players", "4", "--seed", "3", "--bots", "random", "--save", str(save)]
-    result = CliRunner().invoke(app, args, input="pass\n1\n0\n" * 400)
-    assert result.exit_code == 0, result.output
-    assert Record.load(save).replay().is_terminal()
-    assert (
-        "Final ranking" in result.output and "MEGACORPS" in result.output and "Your choice" in result.output
-    )
+    output = played_by_the_command(tmp_path, "megacorps", 4, "pass\n1\n0\n" * 400)
+    assert "Final ranking" in output and "MEGACORPS" in output and "Your choice" in output
 
 
 def fixed_game(save: Path, bots: Sequence[str], **given: Any) -> None:

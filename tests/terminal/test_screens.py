@@ -3,45 +3,28 @@ whole games, the log, bad input, help, saving and resuming."""
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 import tabletop
 from tabletop.core.record import Record
 from tabletop.terminal import clan as clan_screen
-from tabletop.terminal import run_game
 from tabletop.terminal import summon7 as summon7_screen
 from tabletop.terminal.prompt import interpret
-from tabletop.terminal.saving import load_game
 from tabletop.words import wording
+
+from .helpers import console, play_through, resumed_as, saved_unfinished, saving_at
 
 OPTIONS: dict[str, dict[str, Any]] = {"summon7": {}, "clan": {"pregame": 30}}
 
 
-def console(width: int = 120) -> Console:
-    return Console(record=True, width=width, file=io.StringIO())
-
-
-def play(
-    game: str,
-    save: Path,
-    answer: Callable[[str], str],
-    *,
-    players: int = 3,
-    seed: int = 5,
-    resume: Path | None = None,
-    con: Console | None = None,
-) -> str:
-    con = con or console()
-    options = {"players": players, **OPTIONS[game]}
-    run_game(game, options, 0, ["random"] * (players - 1), seed, "normal", save, resume, con, answer)
-    return con.export_text()
+def play(game: str, save: Path, answer: Callable[[str], str], *, players: int = 3, **given: Any) -> str:
+    """``game`` with its OPTIONS against random bots (``given``: the seed, a save to resume, the console)."""
+    return play_through(game, save, answer, players=players, **OPTIONS[game], **given)
 
 
 def by_position(save: Path) -> Callable[[str], str]:
@@ -120,24 +103,11 @@ def test_save_quit_and_resume_end_as_the_uninterrupted_game(tmp_path: Path, game
     whole = tmp_path / "whole.json"
     play(game, whole, by_position(whole), seed=8)
     parts = tmp_path / "parts.json"
-    prompts = 0
     position = by_position(parts)
-
-    def quit_at_15(prompt: str) -> str:
-        nonlocal prompts
-        prompts += 1
-        if prompts == 5:
-            return "s"
-        return "q" if prompts == 15 else position(prompt)
-
-    out = play(game, parts, quit_at_15, seed=8)
-    assert f"Saved to {parts}" in out and "Game saved to" in out
-    record, seating = load_game(parts)
-    assert not record.replay().is_terminal() and seating is not None
-    con = console()
-    run_game(game, {"players": 2}, 1, ["heuristic"], 999, "normal", parts, parts, con, position)
-    assert Record.load(parts).actions == Record.load(whole).actions
-    assert "Final ranking" in con.export_text()
+    out = play(game, parts, saving_at(position, save=5, leave=15), seed=8)
+    _, seating = saved_unfinished(out, parts)
+    assert seating is not None
+    resumed_as(game, parts, whole, ["heuristic"], position)
 
 
 @pytest.mark.parametrize("game", ["summon7", "clan"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -11,23 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 import tabletop
 from tabletop.core.record import Record
 from tabletop.games.megalomania.cards import COLOUR_LETTERS, COLOURS, RANK_LETTERS, RANK_NAMES
 from tabletop.terminal import render_final, render_hand, render_view, run_game
 from tabletop.terminal.journal import RoundResult
-from tabletop.terminal.saving import load_game
 from tabletop.words.megalomania import describe_action
+
+from .helpers import console, play_through, resumed_as, saved_unfinished, saving_at
 
 CODE = re.compile(r"\b[FAXDWKOE][bryu]\b")
 CHIP = re.compile(r"(Farmer|Assassin|Explorer|Dwarf|Wizard|Knight|Oracle|Emperor) (\d+)")
 HAND_ROW = re.compile(r"^│\s+(black|red|yellow|blue)\b(.*)$")
-
-
-def console(width: int = 120) -> Console:
-    return Console(record=True, width=width, file=io.StringIO())
 
 
 def text_of(renderable: Any, width: int = 120) -> str:
@@ -54,19 +49,9 @@ def hand_area(screen: str) -> list[str]:
     return cards
 
 
-def play(
-    save: Path,
-    answer: Callable[[str], str],
-    *,
-    players: int = 4,
-    seed: int = 5,
-    resume: Path | None = None,
-    con: Console | None = None,
-) -> str:
-    con = con or console()
-    bots = ["random"] * (players - 1)
-    run_game("megalomania", {"players": players}, 0, bots, seed, "normal", save, resume, con, answer)
-    return con.export_text()
+def play(save: Path, answer: Callable[[str], str], *, players: int = 4, **given: Any) -> str:
+    """Megalomania against random bots (``given``: the seed, a save to resume, the console)."""
+    return play_through("megalomania", save, answer, players=players, **given)
 
 
 class Follow:
@@ -203,29 +188,14 @@ def test_save_quit_and_resume_end_as_the_uninterrupted_game(tmp_path: Path) -> N
     play(whole, by_position(whole), seed=33)
 
     parts = tmp_path / "parts.json"
-    prompts = 0
     position = by_position(parts)
-
-    def quit_at_40(prompt: str) -> str:
-        nonlocal prompts
-        prompts += 1
-        if prompts == 20:
-            return "s"
-        return "q" if prompts == 40 else position(prompt)
-
-    out = play(parts, quit_at_40, seed=33)
-    assert f"Saved to {parts}" in out and "Game saved to" in out
-    record, seating = load_game(parts)
-    assert not record.replay().is_terminal() and record.actions
+    out = play(parts, saving_at(position, save=20, leave=40), seed=33)
+    record, seating = saved_unfinished(out, parts)
+    assert record.actions
     assert seating is not None and seating.seat == 0 and seating.bots == ("random",) * 3
     assert json.loads(parts.read_text())["terminal"]["difficulty"] == "normal"
-
-    # resumed with other arguments: the save's seed, seat and bots win
-    con = console()
-    run_game("megalomania", {"players": 2}, 1, ["random"], 999, "normal", parts, parts, con, position)
-    assert Record.load(parts).actions == Record.load(whole).actions
+    resumed_as("megalomania", parts, whole, ["random"], position)  # the save's seed, seat and bots win
     assert final_state(parts).scores() == final_state(whole).scores()
-    assert "Final ranking" in con.export_text()
 
 
 def test_end_of_input_saves_and_returns(tmp_path: Path) -> None:

@@ -1,11 +1,13 @@
-"""Helpers shared by the browser tests: tables made over HTTP, pages opened, waits on the DOM."""
+"""Helpers shared by the browser tests: tables made over HTTP, pages opened, waits on the DOM, and
+the harness of the tests in which people play (against bots) by clicking."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
+from collections.abc import Callable, Iterator
 from typing import Any
+
+from tests.server.helpers import post_json
 
 from .conftest import Live
 
@@ -22,25 +24,35 @@ def create(
     """A new table over the lobby API: ``seats`` are "person" or a bot level; ``table`` holds the
     request's other fields (a clock...)."""
     body = {"game": game, "options": {"players": len(seats), **options}, "seats": seats, **(table or {})}
-    request = urllib.request.Request(
-        f"{live.base}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    data: dict[str, Any] = json.load(urllib.request.urlopen(request, timeout=10))
-    return data
+    return post_json(f"{live.base}/api/tables", body)
 
 
-def open_page(browser: Any, url: str, viewport: dict[str, int], ready: str) -> tuple[Any, Any, list[str]]:
-    """A fresh context on ``url``, once ``ready`` shows; and the list its console errors go to."""
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
+def watch(page: Any) -> list[str]:
+    """The list ``page``'s uncaught errors and console errors go to, as they come."""
     problems: list[str] = []
     page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    return problems
+
+
+def open_page(
+    browser: Any, url: str, viewport: dict[str, int], ready: str, **context: Any
+) -> tuple[Any, Any, list[str]]:
+    """A fresh context (``context``: its other options) on ``url``, once ``ready`` shows; and the
+    list its console errors go to."""
+    browser_context = browser.new_context(viewport=viewport, **context)
+    page = browser_context.new_page()
+    problems = watch(page)
     page.goto(url)
     page.wait_for_selector(ready)
-    return context, page, problems
+    return browser_context, page, problems
+
+
+def close_all(pages: list[tuple[Any, Any, list[str]]]) -> None:
+    """Close each opened page's context, once it is known to have logged no error."""
+    for context, _, problems in pages:
+        assert not problems, problems
+        context.close()
 
 
 def until(page: Any, expression: str, seconds: float = 20) -> None:
@@ -68,3 +80,94 @@ def click(page: Any, target: Any) -> bool:
     except Exception:  # re-drawn under the mouse: look again
         return False
     return True
+
+
+# -- people playing by clicking --------------------------------------------------------------------
+def bots_idle(room: Any) -> bool:
+    """No bot is deciding or playing (the state is not changing under the test's feet)."""
+    return room.bot_task is None or bool(room.bot_task.done())
+
+
+def until_over(room: Any, seconds: float) -> None:
+    """Wait for the bots to finish the game."""
+    deadline = time.monotonic() + seconds
+    while not room.over:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+
+
+def until_people(room: Any, seconds: float = 20) -> None:
+    """Wait while the bots play: until a person (seat 0 or 1) is asked, or the end."""
+    deadline = time.monotonic() + seconds
+    while not bots_idle(room) or (not room.state.is_terminal() and not {0, 1} & set(room.state.to_act())):
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.01)
+
+
+def at_step(pages: list[tuple[Any, Any, list[str]]], step: int) -> Iterator[tuple[int, Any]]:
+    """Each page (by seat) once it shows ``step``, with no console error so far."""
+    for seat, (_, page, problems) in enumerate(pages):
+        until(page, f"document.body.dataset.step === '{step}'")
+        assert not problems, problems
+        yield seat, page
+
+
+def act_once(page: Any, room: Any, click_something: Callable[[Any], bool]) -> None:
+    """Clicks until the table moves one step (a click may be refused or only choose, such as a
+    pick to give or a number in its field), one at a time: a click on its way is waited for."""
+    before = room.step
+    deadline = time.monotonic() + 20
+    while room.step == before:
+        assert time.monotonic() < deadline, "the click was not taken"
+        if not click_something(page):
+            page.wait_for_timeout(15)
+            continue
+        wait = time.monotonic() + 1
+        while room.step == before and time.monotonic() < wait and pending(page):
+            page.wait_for_timeout(10)
+
+
+def two_people_play(
+    pages: list[tuple[Any, Any, list[str]]],
+    room: Any,
+    rounds: int,
+    check: Callable[[Any, Any, int], None],
+    click_something: Callable[[Any], bool],
+) -> int:
+    """Seats 0 and 1 are people, the others bots: up to ``rounds`` times, once the bots have
+    played, every page is checked against the room's state (``check(page, state, seat)``), then
+    the person asked clicks until the table moves.  Returns how many positions were checked."""
+    checked = 0
+    for _ in range(rounds):
+        until_people(room)
+        state = room.state
+        if state.is_terminal():
+            break
+        for seat, page in at_step(pages, room.step):
+            check(page, state, seat)
+        checked += 1
+        mover = pages[next(s for s in (0, 1) if s in state.to_act())][1]
+        act_once(mover, room, click_something)
+    return checked
+
+
+def step_replay(page: Any, url: str, ready: str, steps: int) -> None:
+    """Open the replay at ``url`` and step it forward ``steps`` times by its button."""
+    page.goto(url)
+    page.wait_for_selector(ready)
+    for _ in range(steps):
+        page.click("#next")
+    until(page, f"document.querySelector('#step-label').textContent.startsWith('step {steps} ')")
+
+
+def at_the_end(page: Any, room: Any, scores: Callable[[Any], list[int]], winner: str) -> Any:
+    """Once the end panel shows: the room is over at the page's step, the final table holds each
+    seat's score (``scores(state)``) and the seats marked ``winner`` are the winners.  The state."""
+    page.wait_for_selector("#end table.final tr")
+    assert room.over and step(page) == room.step
+    state = room.state
+    rows = page.eval_on_selector_all("#end table.final td.num", "cs => cs.map(c => parseInt(c.textContent))")
+    assert sorted(rows, reverse=True) == sorted(scores(state), reverse=True)
+    marked = page.eval_on_selector_all(winner, "ss => ss.map(s => Number(s.dataset.seat))")
+    assert sorted(marked) == sorted(state.view(None)["winners"])
+    return state

@@ -4,19 +4,16 @@ API, `tabletop bot run` started in a folder of its own, and a person's challenge
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.record import parse_entry
+from tests.client.helpers import bot_run
 
 from .conftest import Live
 from .test_lobby_accounts import PASSWORD
@@ -49,26 +46,15 @@ def bot_account(live: Live, name: str) -> str:
     return str(post("/api/account/tokens", {"name": "test"})["token"])
 
 
-@contextmanager
 def running_bot(
     live: Live, folder: Path, token: str, accept: str, agent: str = HEURISTIC
-) -> Iterator[subprocess.Popen[bytes]]:
+) -> AbstractContextManager[subprocess.Popen[bytes]]:
     """`tabletop bot run` with ``token``, playing ``agent`` (a module's text, its factory ``make``)
     and accepting challenges to the game ``accept``; stopped at the end, its log in ``folder``."""
     (folder / "token").write_text(token + "\n")
     (folder / "token").chmod(0o600)
     (folder / "mybot.py").write_text(agent)
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "bot", "run"]
-    command += ["--server", live.base, "--token-file", "token", "--agent", "mybot:make"]
-    command += ["--poll", "0.3", "--accept", accept]
-    with (folder / "bot.log").open("wb") as sink:
-        process = subprocess.Popen(command, cwd=folder, stderr=sink, start_new_session=True)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-        process.wait(10)
+    return bot_run(live.base, folder, accept=[accept])
 
 
 def sign_up(context: Any, live: Live, name: str) -> None:

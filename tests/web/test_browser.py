@@ -13,7 +13,7 @@ from tests.server.helpers import hidden_from
 
 from . import helpers
 from .conftest import Live
-from .helpers import CLICKABLE, click, create, step, until
+from .helpers import CLICKABLE, click, close_all, create, step, step_replay, until
 
 pytestmark = pytest.mark.timeout(240)
 VIEWPORT = {"width": 1360, "height": 860}
@@ -71,11 +71,7 @@ def test_one_person_and_three_bots_play_a_whole_game_by_clicking(
     assert room.over and step(page) == room.step
     page.screenshot(path=str(shots / "table-end.png"))
     # the replay page walks through the finished game
-    page.goto(f"{live.base}/replay/{created['table']['id']}")
-    page.wait_for_selector(".mg-table")
-    for _ in range(12):
-        page.click("#next")
-    until(page, "document.querySelector('#step-label').textContent.startsWith('step 12 ')")
+    step_replay(page, f"{live.base}/replay/{created['table']['id']}", ".mg-table", 12)
     assert len(page.query_selector_all(".backs .card:not(.back)")) > 0  # everyone's hand, after the end
     page.screenshot(path=str(shots / "replay.png"))
     # the rematch button makes a new table with the same seats, and takes you there
@@ -108,9 +104,7 @@ def test_two_people_each_see_only_their_own_hand(browser: Any, live: Live) -> No
         while room.step == before:
             if not click_something(page):
                 page.wait_for_timeout(15)
-    for context, _, problems in pages:
-        assert not problems, problems
-        context.close()
+    close_all(pages)
 
 
 def test_a_reload_resumes_the_seat(browser: Any, live: Live) -> None:

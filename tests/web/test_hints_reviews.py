@@ -6,7 +6,6 @@ no serious accessibility problem.  Small playout counts (``small``)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from tabletop.words import labels
 
 from . import helpers
 from .conftest import Live
-from .helpers import create, until
+from .helpers import create, until, until_over
 from .test_layout import audit
 
 pytestmark = pytest.mark.timeout(300)
@@ -116,10 +115,7 @@ def test_a_finished_games_replay_shows_its_review(browser: Any, live: Live, shot
     created = create(live, ["easy", "easy", "easy"], game="summon7", target=30)
     table = created["table"]["id"]
     room = live.room(table)
-    deadline = time.monotonic() + 60
-    while not room.over:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    until_over(room, 60)
     context, page, problems = helpers.open_page(browser, f"{live.base}/replay/{table}", LAPTOP, ".s7-table")
     page.wait_for_selector("#review .review-plot path.line", timeout=60000)
     lines = page.eval_on_selector_all("#review svg[role=img] path.line", "ps => ps.map(p => p.dataset.seat)")

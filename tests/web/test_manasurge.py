@@ -105,17 +105,12 @@ def check_page(page: Any, state: Any, seat: int) -> None:
     assert picks == {a.split("=")[1].split("@")[0] for a in gives}
 
 
-def bots_idle(room: Any) -> bool:
-    """No bot is deciding or playing (the state is not changing under the test's feet)."""
-    return room.bot_task is None or bool(room.bot_task.done())
-
-
 def my_turn_now(page: Any, room: Any) -> bool:
     """The page waits for this seat and shows the room's latest step (bots wait for a person)."""
     if pending(page) or page.query_selector(CLICKABLE) is None:
         return False
     seat = int(page.evaluate("document.body.dataset.seat"))
-    return bool(bots_idle(room) and step(page) == room.step and room.state.current_seat == seat)
+    return bool(helpers.bots_idle(room) and step(page) == room.step and room.state.current_seat == seat)
 
 
 def click_something(page: Any, rng: random.Random) -> bool:
@@ -154,25 +149,15 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
     assert {"open", "direction", "play", "between"} <= set(phases), phases
     assert sum(phases.values()) >= 10
     # the end: every seat's final Shards, the winners marked
-    page.wait_for_selector("#end table.final tr")
-    assert room.over and step(page) == room.step
-    state = room.state
-    rows = page.eval_on_selector_all("#end table.final td.num", "cs => cs.map(c => parseInt(c.textContent))")
-    assert sorted(rows, reverse=True) == sorted(state.shards, reverse=True)
+    state = helpers.at_the_end(page, room, lambda state: state.shards, "section:has(.ms-winner)")
     winners = state.view(None)["winners"]
-    marked = page.eval_on_selector_all("section:has(.ms-winner)", "ss => ss.map(s => Number(s.dataset.seat))")
-    assert sorted(marked) == sorted(winners)
     assert max(state.shards) >= state.target() and winners
     ending = page.inner_text(".ms-ending")
     assert ("You" if 0 in winners else "Bot") in ending
     if not taken[0]:
         page.screenshot(path=str(shots / "manasurge-table.png"))
     # the replay, seen by everyone once it is over: every hand face up, as the room dealt them
-    page.goto(f"{live.base}/replay/{table}")
-    page.wait_for_selector(".ms-table")
-    for _ in range(3):
-        page.click("#next")
-    until(page, "document.querySelector('#step-label').textContent.startsWith('step 3 ')")
+    helpers.step_replay(page, f"{live.base}/replay/{table}", ".ms-table", 3)
     with urllib.request.urlopen(f"{live.base}/api/tables/{table}/replay?step=3", timeout=10) as answer:
         data = json.load(answer)
     for s in (1, 2):
@@ -230,48 +215,15 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(browser: Any, live
     room = live.room(created["table"]["id"])
     pages = [open_page(browser, created["links"]["seats"][s]["url"]) for s in (0, 1)]
     rng = random.Random(11)
-    checked = 0
-    for _ in range(30):
-        until_people(room)
-        state = room.state
-        if state.is_terminal():
-            break
-        for seat, (_, page, problems) in enumerate(pages):
-            until(page, f"document.body.dataset.step === '{room.step}'")
-            assert not problems, problems
-            check_private(page, state, seat, 1 - seat)
-            mine = state.current_seat == seat
-            actions, picks = shown_actions(page)
-            if not mine:
-                assert not actions and not picks, f"page {seat} offers another seat's choices"
-        checked += 1
-        act_once(pages[state.current_seat][1], room, rng)
-    assert checked >= 10
-    for context, _, problems in pages:
-        assert not problems, problems
-        context.close()
 
+    def check(page: Any, state: Any, seat: int) -> None:
+        check_private(page, state, seat, 1 - seat)
+        actions, picks = shown_actions(page)
+        if state.current_seat != seat:
+            assert not actions and not picks, f"page {seat} offers another seat's choices"
 
-def until_people(room: Any, seconds: float = 20) -> None:
-    """Wait while the bots play: until a person's turn (seat 0 or 1) or the end."""
-    deadline = time.monotonic() + seconds
-    while not bots_idle(room) or (not room.state.is_terminal() and room.state.current_seat not in (0, 1)):
-        assert time.monotonic() < deadline, "the bots did not play"
-        time.sleep(0.01)
-
-
-def act_once(page: Any, room: Any, rng: random.Random) -> None:
-    """Clicks until the table moves one step (a pick in the give phase is a click that does not)."""
-    before = room.step
-    deadline = time.monotonic() + 20
-    while room.step == before:
-        assert time.monotonic() < deadline, "the click was not taken"
-        if not click_something(page, rng):
-            page.wait_for_timeout(15)
-            continue
-        wait = time.monotonic() + 1
-        while room.step == before and time.monotonic() < wait and pending(page):
-            page.wait_for_timeout(10)
+    assert helpers.two_people_play(pages, room, 30, check, lambda page: click_something(page, rng)) >= 10
+    helpers.close_all(pages)
 
 
 # -- the renderer on engine views ------------------------------------------------------------------
@@ -391,10 +343,7 @@ def test_the_replay_says_each_step_in_the_logs_words(browser: Any, live: Live) -
     created = create(live, ["easy", "easy", "easy"], "manasurge")
     table = created["table"]["id"]
     room = live.room(table)
-    deadline = time.monotonic() + 120
-    while not room.over:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    helpers.until_over(room, 120)
     context, page, problems = open_page(browser, f"{live.base}/replay/{table}")
     until(page, "document.querySelector('#step-label').textContent.startsWith('step 0 ')")
     assert page.inner_text("#step-label").endswith(" · the set-up")

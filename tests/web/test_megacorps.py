@@ -108,22 +108,19 @@ def check_page(page: Any, state: Any, seat: int) -> None:
     assert offered(page) == shown_legal(state, seat), "the page offers exactly the legal actions"
 
 
-def bots_idle(room: Any) -> bool:
-    return room.bot_task is None or bool(room.bot_task.done())
-
-
 def asked_now(page: Any, room: Any, seat: int) -> bool:
     """The page shows the room's latest step, the seat is asked and no bot is thinking."""
     if pending(page) or page.query_selector(CLICKABLE) is None:
         return False
-    return bool(bots_idle(room) and step(page) == room.step and seat in room.state.to_act())
+    return bool(helpers.bots_idle(room) and step(page) == room.step and seat in room.state.to_act())
 
 
 def click_something(page: Any, rng: random.Random) -> bool:
     """Click one of the page's choices at random (a number in its range first, for a number's
     button); trade offers seldom, so that the game keeps moving."""
     choices = page.query_selector_all(CLICKABLE)
-    calm = [c for c in choices if not (c.get_attribute("data-action") or "").startswith("offer ")]
+    actions = page.evaluate("ns => ns.map(n => n.getAttribute('data-action') || '')", choices)  # one trip
+    calm = [c for c, action in zip(choices, actions, strict=True) if not action.startswith("offer ")]
     if calm and rng.random() < 0.95:
         choices = calm
     if not choices:
@@ -168,23 +165,12 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
         if not click_something(page, rng):
             page.wait_for_timeout(15)
     assert {"draft", "turn"} <= set(phases) and sum(phases.values()) >= 20, phases
-    page.wait_for_selector("#end table.final tr")
-    assert room.over and step(page) == room.step
-    state = room.state
-    rows = page.eval_on_selector_all("#end table.final td.num", "cs => cs.map(c => parseInt(c.textContent))")
-    assert sorted(rows, reverse=True) == sorted(state.money, reverse=True)
+    state = helpers.at_the_end(page, room, lambda state: state.money, ".mc-player:has(.mc-winner)")
     winners = state.view(None)["winners"]
-    marked = page.eval_on_selector_all(
-        ".mc-player:has(.mc-winner)", "ps => ps.map(p => Number(p.dataset.seat))"
-    )
-    assert sorted(marked) == sorted(winners) and winners
+    assert winners
     assert page.query_selector(".mc-table [data-action]") is None  # nothing to do once it is over
     # the replay, seen by everyone once it is over: each seat's event cards as the room dealt them
-    page.goto(f"{live.base}/replay/{table}")
-    page.wait_for_selector(".mc-table")
-    for _ in range(3):
-        page.click("#next")
-    until(page, "document.querySelector('#step-label').textContent.startsWith('step 3 ')")
+    helpers.step_replay(page, f"{live.base}/replay/{table}", ".mc-table", 3)
     with urllib.request.urlopen(f"{live.base}/api/tables/{table}/replay?step=3", timeout=10) as answer:
         data = json.load(answer)
     shown = page.eval_on_selector_all(".mc-hand .mc-card", "cs => cs.map(c => c.dataset.card)")
@@ -299,54 +285,21 @@ def check_private(page: Any, state: Any, seat: int, other: int) -> None:
             assert not re.search(pattern, attributes), f"page {seat} names {form} in an attribute"
 
 
-def act_once(page: Any, room: Any, rng: random.Random) -> None:
-    """Clicks until the table moves on (a number's button may be refused by its input's check)."""
-    before = room.step
-    deadline = time.monotonic() + 20
-    while room.step == before:
-        assert time.monotonic() < deadline, "the click was not taken"
-        if not click_something(page, rng):
-            page.wait_for_timeout(15)
-            continue
-        wait = time.monotonic() + 1
-        while room.step == before and time.monotonic() < wait and pending(page):
-            page.wait_for_timeout(10)
-
-
-def until_people(room: Any, seconds: float = 20) -> None:
-    """Wait while the bot plays: until a person (seat 0 or 1) is asked, or the end."""
-    deadline = time.monotonic() + seconds
-    while not bots_idle(room) or (not room.state.is_terminal() and not {0, 1} & set(room.state.to_act())):
-        assert time.monotonic() < deadline, "the bot did not play"
-        time.sleep(0.01)
-
-
 def test_two_people_at_one_table_each_see_only_their_own_cards(browser: Any, live: Live) -> None:
     created = create(live, ["person", "person", "easy"], "megacorps")
     room = live.room(created["table"]["id"])
     pages = [open_page(browser, created["links"]["seats"][s]["url"]) for s in (0, 1)]
     rng = random.Random(11)
-    checked = 0
-    for _ in range(40):
-        until_people(room)
-        state = room.state
-        if state.is_terminal():
-            break
-        for seat, (_, page, problems) in enumerate(pages):
-            until(page, f"document.body.dataset.step === '{room.step}'")
-            assert not problems, problems
-            check_private(page, state, seat, 1 - seat)
-            if seat not in state.to_act():
-                assert not offered(page), f"page {seat} offers another seat's choices"
-            else:
-                assert offered(page) == shown_legal(state, seat)
-        checked += 1
-        mover = next(s for s in (0, 1) if s in state.to_act())
-        act_once(pages[mover][1], room, rng)
-    assert checked >= 20
-    for context, _, problems in pages:
-        assert not problems, problems
-        context.close()
+
+    def check(page: Any, state: Any, seat: int) -> None:
+        check_private(page, state, seat, 1 - seat)
+        if seat not in state.to_act():
+            assert not offered(page), f"page {seat} offers another seat's choices"
+        else:
+            assert offered(page) == shown_legal(state, seat)
+
+    assert helpers.two_people_play(pages, room, 40, check, lambda page: click_something(page, rng)) >= 20
+    helpers.close_all(pages)
 
 
 # -- a sealed auction between two people --------------------------------------------------------------
@@ -354,10 +307,8 @@ def open_watched(browser: Any, url: str) -> tuple[Any, Any, list[str], list[str]
     """``open_page``, and the list of every WebSocket frame the page receives, as they come."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
-    problems: list[str] = []
+    problems = helpers.watch(page)
     got: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: got.append(str(payload))))
     page.goto(url)
     page.wait_for_selector(".mc-table")
@@ -378,12 +329,12 @@ def test_two_people_bid_sealed_and_neither_sees_the_others_bid(browser: Any, liv
     rng = random.Random(3)
     # the draft, by clicking free companies (the bot takes its own)
     while room.state.view(None)["phase"] == "draft":
-        until_people(room)
+        helpers.until_people(room)
         if room.state.view(None)["phase"] != "draft":
             break
         mover = room.state.current_seat
-        act_once(pages[mover], room, rng)
-    until_people(room)
+        helpers.act_once(pages[mover], room, lambda page: click_something(page, rng))
+    helpers.until_people(room)
     assert room.state.current_seat == 0 and room.state.view(0)["phase"] == "turn"
     first = pages[0]
     until(first, f"document.body.dataset.step === '{room.step}'")

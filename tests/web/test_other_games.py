@@ -14,7 +14,7 @@ from tabletop.games.summon7.cards import VALUES
 
 from . import helpers
 from .conftest import Live
-from .helpers import CLICKABLE, click, create, pending, step, until
+from .helpers import CLICKABLE, at_step, click, close_all, create, pending, step, step_replay
 
 pytestmark = pytest.mark.timeout(300)
 VIEWPORT = {"width": 1280, "height": 800}
@@ -165,11 +165,7 @@ def test_one_person_and_bots_play_a_whole_summon7_game(browser: Any, live: Live,
     if not taken[0]:
         page.screenshot(path=str(shots / "summon7-table.png"))
     # the replay page draws the same table, step by step
-    page.goto(f"{live.base}/replay/{created['table']['id']}")
-    page.wait_for_selector(".s7-table")
-    for _ in range(6):
-        page.click("#next")
-    until(page, "document.querySelector('#step-label').textContent.startsWith('step 6 ')")
+    step_replay(page, f"{live.base}/replay/{created['table']['id']}", ".s7-table", 6)
     assert len(page.query_selector_all(".s7-table section[data-seat]")) == 4
     assert not problems, problems
     context.close()
@@ -260,9 +256,7 @@ def test_each_page_shows_only_what_its_seat_may_see(browser: Any, live: Live, ga
         state = room.state
         if state.is_terminal():
             break
-        for seat, (_, page, problems) in enumerate(pages):
-            until(page, f"document.body.dataset.step === '{room.step}'")
-            assert not problems, problems
+        for seat, page in at_step(pages, room.step):
             if page.query_selector(".odds-col"):
                 check_table(page, state)
             # the deck's order is nowhere: no card of the deck is drawn, only how many of each value
@@ -276,6 +270,4 @@ def test_each_page_shows_only_what_its_seat_may_see(browser: Any, live: Live, ga
             else:
                 assert clickable == [], f"page {seat} offers another seat's choices"
         act_once(pages[state.current_seat][1], room)
-    for context, _, problems in pages:
-        assert not problems, problems
-        context.close()
+    close_all(pages)

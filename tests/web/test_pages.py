@@ -138,6 +138,16 @@ def test_a_guest_sees_no_console_error_on_any_page(browser: Any, live: Live, lea
     context.close()
 
 
+def three_untimed_against_bots(page: Any) -> None:
+    """Make a table of three in the lobby's form, the two others easy bots, untimed; once made."""
+    page.select_option("[data-option=players]", "3")
+    for seat in ("1", "2"):
+        page.select_option(f"#seats select[data-seat='{seat}']", "easy")
+    page.select_option("#clock", "none")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created .link-row")
+
+
 def test_the_lobby_folds_designers_options_and_keeps_their_defaults(browser: Any, live: Live) -> None:
     context, page, problems = open_page(browser, live.base, LAPTOP, "#options [data-option]")
     catalogue = {g["name"]: g for g in page.evaluate("fetch('/api/games').then((r) => r.json())")["games"]}
@@ -155,12 +165,7 @@ def test_the_lobby_folds_designers_options_and_keeps_their_defaults(browser: Any
     page.click(".advanced-options summary")
     assert page.is_visible("[data-option=damage_order]") and page.is_visible("[data-option=max_rounds]")
     # a table made with the fold untouched plays the game as printed
-    page.select_option("[data-option=players]", "3")
-    for seat in ("1", "2"):
-        page.select_option(f"#seats select[data-seat='{seat}']", "easy")
-    page.select_option("#clock", "none")
-    page.click("#create button[type=submit]")
-    page.wait_for_selector("#created .link-row")
+    three_untimed_against_bots(page)
     table = page.inner_text("#created h3").split()[1]
     defaults = {spec.name: spec.default for spec in game_class("manasurge").option_specs}
     assert live.room(table).game.options == {**defaults, "players": 3}
@@ -171,12 +176,7 @@ def test_the_lobby_folds_designers_options_and_keeps_their_defaults(browser: Any
 def test_the_new_tables_links_are_scrolled_to_and_focused(browser: Any, live: Live) -> None:
     context, page, problems = open_page(browser, live.base, LAPTOP, "#options [data-option]")
     page.select_option("#game", "manasurge")
-    page.select_option("[data-option=players]", "3")
-    for seat in ("1", "2"):
-        page.select_option(f"#seats select[data-seat='{seat}']", "easy")
-    page.select_option("#clock", "none")
-    page.click("#create button[type=submit]")
-    page.wait_for_selector("#created .link-row")
+    three_untimed_against_bots(page)
     take = "document.querySelector('#created a.button.primary')"
     until(page, f"document.activeElement === {take}")
     assert page.evaluate("document.activeElement.textContent") == "Take this seat"

@@ -15,7 +15,7 @@ from tabletop.core.registry import names
 from tabletop.words.rules import games, rules
 
 from .conftest import Live
-from .helpers import create, until
+from .helpers import create, open_page, until
 
 pytestmark = pytest.mark.timeout(120)
 PHONE = {"width": 390, "height": 844}
@@ -24,13 +24,6 @@ RULED = [g for g in names() if g in games()]
 CHIPS = {"card": ".log-card", "number": ".log-number", "mana": ".log-mana"}
 # people only: nobody moves, so the table stays as it is while the test looks at it
 SEATS = {"megalomania": 2, "summon7": 2, "clan": 2, "manasurge": 3, "megacorps": 3}
-
-
-def watch(page: Any) -> list[str]:
-    problems: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    return problems
 
 
 def api(live: Live, path: str) -> Any:
@@ -52,11 +45,9 @@ def cards_in(data: dict[str, Any]) -> dict[str, int]:
 def test_each_games_rules_page_on_a_phone_and_a_laptop(browser: Any, live: Live, game: str) -> None:
     data = api(live, f"/api/rules/{game}")
     loaded = rules(game)
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(f"{live.base}/rules/{game}")
-    page.wait_for_selector(".rules-doc .rules-glossary dt")
+    context, page, problems = open_page(
+        browser, f"{live.base}/rules/{game}", PHONE, ".rules-doc .rules-glossary dt"
+    )
     for size in (PHONE, LAPTOP):
         page.set_viewport_size(size)
         page.wait_for_timeout(50)
@@ -97,11 +88,7 @@ def test_each_games_rules_page_on_a_phone_and_a_laptop(browser: Any, live: Live,
 
 
 def test_the_rules_index_and_an_unknown_game(browser: Any, live: Live) -> None:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(f"{live.base}/rules")
-    page.wait_for_selector(".rules-list li")
+    context, page, problems = open_page(browser, f"{live.base}/rules", PHONE, ".rules-list li")
     links = page.eval_on_selector_all(".rules-list a", "as => as.map(a => a.getAttribute('href'))")
     assert links == [f"/rules/{g}" for g in RULED]
     page.goto(f"{live.base}/rules/chess")
@@ -114,11 +101,7 @@ def test_the_rules_index_and_an_unknown_game(browser: Any, live: Live) -> None:
 
 
 def test_the_lobby_links_each_games_rules(browser: Any, live: Live) -> None:
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(live.base)
-    page.wait_for_selector("#learn li a")
+    context, page, problems = open_page(browser, live.base, LAPTOP, "#learn li a")
     assert page.get_attribute("#game-rules", "href") == "/rules/megalomania"
     assert page.get_attribute("#game-rules", "aria-label") == "Rules of Megalomania"
     page.select_option("#game", "summon7")
@@ -140,12 +123,8 @@ def test_the_lobby_links_each_games_rules(browser: Any, live: Live) -> None:
 
 
 def open_table(browser: Any, url: str, viewport: dict[str, int], touch: bool) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(url)
-    page.wait_for_selector(".term[data-term]")  # the board drawn, then the glossary's words marked
-    return context, page, problems
+    """``url`` once the board is drawn and the glossary's words are marked."""
+    return open_page(browser, url, viewport, ".term[data-term]", has_touch=touch, is_mobile=touch)
 
 
 TIP = "(t => t && !t.hidden ? t.dataset.term : null)(document.querySelector('#glossary-tip'))"

@@ -7,6 +7,7 @@ into a still page (a table of people where nobody acts), so nothing waits on a b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from tabletop.words import content, labels
 
 from ..games.megacorps.helpers import FIXED
 from .conftest import Live
-from .helpers import create, until
+from .helpers import close_all, create, open_page, until
 from .layout import covered_by, cut_text
 
 pytestmark = pytest.mark.timeout(120)
@@ -129,30 +130,25 @@ def reach_counter(seed: int, cards: int, players: int = 3) -> dict[str, Any]:
 def still_page(browser: Any, live: Live, viewport: dict[str, int], touch: bool) -> tuple[Any, Any, list[str]]:
     """A spectator's page of a table of people where nobody acts: the board is ours to draw on."""
     created = create(live, ["person"] * 3, "manasurge", table={"clock": {"mode": "none"}})
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.goto(created["links"]["spectator"])
-    page.wait_for_selector("#board .ms-table")
-    return context, page, problems
+    url = created["links"]["spectator"]
+    return open_page(browser, url, viewport, "#board .ms-table", has_touch=touch, is_mobile=touch)
+
+
+def kept_open(browser: Any, live: Live, viewport: dict[str, int], touch: bool) -> Iterator[Any]:
+    """A still page for a module's tests, closed after them once it has logged no error."""
+    opened = still_page(browser, live, viewport, touch)
+    yield opened[1]
+    close_all([opened])
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, live: Live) -> Any:
-    context, page, problems = still_page(browser, live, PHONE, touch=True)
-    yield page
-    assert not problems, problems
-    context.close()
+def phone(browser: Any, live: Live) -> Iterator[Any]:
+    yield from kept_open(browser, live, PHONE, touch=True)
 
 
 @pytest.fixture(scope="module")
-def laptop(browser: Any, live: Live) -> Any:
-    context, page, problems = still_page(browser, live, LAPTOP, touch=False)
-    yield page
-    assert not problems, problems
-    context.close()
+def laptop(browser: Any, live: Live) -> Iterator[Any]:
+    yield from kept_open(browser, live, LAPTOP, touch=False)
 
 
 BOX = "#card-text"

@@ -63,7 +63,8 @@ def known_again(world: MegaCorpsState, seat: int, seen: set[int], rng: random.Ra
     cards, never which (it is re-dealt), so each such fact names a card of the holder's new hand
     the viewer is not yet said to know, drawn at random.  The facts ``seat`` shares (its own
     hand's, or a card it saw too) stay as they are."""
-    known, again = world.known, []
+    known = world.known
+    again: list[int] = []
     for i in range(0, len(known), 3):
         viewer, holder, card = known[i], known[i + 1], known[i + 2]
         if viewer != seat and holder != seat and card not in seen:

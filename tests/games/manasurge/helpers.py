@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import tabletop
 from tabletop.core.protocol import Event
+from tabletop.games.manasurge.data import DATA_FILE
 from tabletop.games.manasurge.state import PHASE_NAMES, ManaSurgeState
+
+from ..data_files import edited_copy
 
 ALL_CARDS = [f"{r}{s}" for s in "BFWLQ" for r in (1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8)] + [
     "mirror",
@@ -37,6 +41,18 @@ def new(
     state = game.new_state(seed, {"caster": caster, **setup})
     assert isinstance(state, ManaSurgeState)
     return state
+
+
+def edited(tmp_path: Path, *changes: tuple[str, str], name: str = "edit.toml") -> str:
+    """A copy of the packaged cards with each (old, new) text replaced once; its path."""
+    return edited_copy(DATA_FILE.read_text(encoding="utf-8"), tmp_path, *changes, name=name)
+
+
+def with_own_tithe(tmp_path: Path, hands: list[list[str]]) -> ManaSurgeState:
+    """Seat 0 casts (seed 1) with a designer's Arcane Tithe, which puts its Shard on itself
+    (``shard_self``) and does not say that its Shards are damage (A4)."""
+    path = edited(tmp_path, ('"shard_caster"', '"shard_self"'), name="tithe.toml")
+    return new(3, seed=1, hands=hands, options={"data": path})
 
 
 def act(state: ManaSurgeState, *texts: str) -> list[Event]:

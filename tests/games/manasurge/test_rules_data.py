@@ -11,20 +11,10 @@ import tabletop
 from tabletop.core.errors import InvalidOptions
 from tabletop.games.manasurge.data import DATA_FILE, load_data
 
-from .helpers import act, kinds, legal, new, phase
+from ..data_files import missing_and_broken_refused, refused_naming_the_file
+from .helpers import act, edited, kinds, legal, new, phase
 
 TEXT = DATA_FILE.read_text(encoding="utf-8")
-
-
-def edited(tmp_path: Path, *changes: tuple[str, str], name: str = "edit.toml") -> str:
-    """A copy of the packaged file with each (old, new) text replaced once; its path."""
-    text = TEXT
-    for old, new_text in changes:
-        assert old in text, old
-        text = text.replace(old, new_text, 1)
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 # -- the packaged file ----------------------------------------------------------------------------
@@ -79,10 +69,7 @@ def test_the_texts_for_a_front_end() -> None:
 def test_a_bad_entry_is_refused_naming_the_file_and_the_problem(
     tmp_path: Path, old: str, new_text: str, words: str
 ) -> None:
-    path = edited(tmp_path, (old, new_text))
-    with pytest.raises(InvalidOptions) as found:
-        tabletop.make("manasurge", players=3, data=path)
-    assert path in str(found.value) and words in str(found.value)
+    refused_naming_the_file("manasurge", edited(tmp_path, (old, new_text)), words)
 
 
 def test_the_counts_of_entries_are_checked(tmp_path: Path) -> None:
@@ -95,12 +82,7 @@ def test_the_counts_of_entries_are_checked(tmp_path: Path) -> None:
 
 
 def test_a_missing_or_broken_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InvalidOptions, match="cannot read"):
-        tabletop.make("manasurge", players=3, data=str(tmp_path / "none.toml"))
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[constants\n", encoding="utf-8")
-    with pytest.raises(InvalidOptions, match="cannot read"):
-        tabletop.make("manasurge", players=3, data=str(broken))
+    missing_and_broken_refused("manasurge", tmp_path, "[constants\n", "cannot read", "cannot read")
 
 
 # -- a designer's edited copy changes play ----------------------------------------------------------

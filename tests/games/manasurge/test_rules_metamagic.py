@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import tabletop
-from tabletop.games.manasurge.data import DATA_FILE
-
-from .helpers import act, hand, kinds, legal, new, phase, seats, spell
+from .helpers import act, edited, hand, kinds, legal, new, phase, seats, spell, with_own_tithe
 
 
 def test_a_metamagic_card_never_resonates_and_takes_no_shard() -> None:
@@ -38,11 +35,7 @@ def test_arcane_tithe_puts_a_shard_on_the_casters_card() -> None:
 
 def test_a_designers_tithe_on_itself_is_kept_by_its_player_and_is_not_damage(tmp_path: Path) -> None:
     """MS48, MS70: Shards on a Metamagic card go to the player who played it; A4: not damage."""
-    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self"')
-    path = tmp_path / "tithe.toml"
-    path.write_text(text, encoding="utf-8")
-    game = tabletop.make("manasurge", players=3, data=str(path))
-    state = game.new_state(1, {"caster": 0, "hands": [["5F", "8B"], ["tithe", "1Q"], ["1L", "2L"]]})
+    state = with_own_tithe(tmp_path, [["5F", "8B"], ["tithe", "1Q"], ["1L", "2L"]])
     events = act(state, "cast=5F", "cw", "play=tithe")
     assert kinds(events, "effect")[0] == {"seat": 1, "effect": "shard_self", "shards": 1}
     end = kinds(events, "spell-end")[0]
@@ -96,7 +89,7 @@ def test_shift_focus_onto_quake_makes_the_spell_fall() -> None:
     state = new(4, hands=hands)
     act(state, "cast=3F", "cw", "play=4Q", "play=focus")
     assert state.view(None)["bar"] == "rank 3 or lower"
-    assert sorted(state.view(3)["playable"]) == ["2B", "3W"]  # type: ignore[type-var]
+    assert sorted(state.view(3)["playable"]) == ["2B", "3W"]
 
 
 def test_unravel_lets_the_next_numbered_spell_be_of_any_rank_once() -> None:
@@ -119,18 +112,14 @@ def test_purge_discards_a_card() -> None:
 
 
 def test_a_designers_purge_of_two_discards_one_card_at_a_time(tmp_path: Path) -> None:
-    text = DATA_FILE.read_text(encoding="utf-8")
-    old = 'effect = "discard"\nparams = { amount = 1 }'
-    assert old in text
-    path = tmp_path / "purge2.toml"
-    path.write_text(text.replace(old, 'effect = "discard"\nparams = { amount = 2 }'), encoding="utf-8")
-    game = tabletop.make("manasurge", players=3, data=str(path))
-    state = game.new_state(1, {"caster": 0, "hands": [["5F", "8B"], ["purge", "1Q", "2Q", "3Q"], ["7L"]]})
+    two = ('effect = "discard"\nparams = { amount = 1 }', 'effect = "discard"\nparams = { amount = 2 }')
+    path = edited(tmp_path, two, name="purge2.toml")
+    state = new(3, seed=1, hands=[["5F", "8B"], ["purge", "1Q", "2Q", "3Q"], ["7L"]], options={"data": path})
     act(state, "cast=5F", "cw", "play=purge", "discard=1Q")
     assert phase(state) == "discard" and state.current_seat == 1  # one more may follow
     act(state, "discard=3Q")
     assert hand(state, 1) == ["2Q"] and state.current_seat == 2  # two: the purge is over
-    assert sorted(state.view(None)["discard"]) == ["1Q", "3Q"]  # type: ignore[type-var]
+    assert sorted(state.view(None)["discard"]) == ["1Q", "3Q"]
 
 
 def test_purge_may_stop_early() -> None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import tabletop
 from tabletop.core.protocol import Event
-from tabletop.games.manasurge.data import DATA_FILE
 from tabletop.games.manasurge.state import ManaSurgeState
 
-from .helpers import act, hand, kinds, new, phase, rest, seats, spell, strikes
+from .helpers import act, hand, kinds, new, phase, rest, seats, spell, strikes, with_own_tithe
 
 
 def strike_seat_1() -> tuple[list[Event], ManaSurgeState]:
@@ -79,11 +77,7 @@ def test_a_struck_caster_takes_damage_for_its_own_opening_shard() -> None:
 def test_shards_on_metamagic_cards_are_not_damage_by_default(tmp_path: Path) -> None:
     """A4: only Shards on Spell cards count, unless a card says its Shards do (the packaged Arcane
     Tithe: test_rules_metamagic.py); here a designer's Tithe that does not say so."""
-    text = DATA_FILE.read_text(encoding="utf-8").replace('"shard_caster"', '"shard_self"')
-    path = tmp_path / "tithe.toml"
-    path.write_text(text, encoding="utf-8")
-    game = tabletop.make("manasurge", players=3, data=str(path))
-    state = game.new_state(1, {"caster": 0, "hands": [["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]]})
+    state = with_own_tithe(tmp_path, [["5L", "8B"], ["tithe", "1Q"], ["1F", "2F"]])
     events = act(state, "cast=5L", "cw", "play=tithe")
     end = kinds(events, "spell-end")[0]
     assert end["damage"] == 1 and end["kept"] == [1, 1, 0]

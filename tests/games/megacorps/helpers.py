@@ -13,6 +13,8 @@ from tabletop.games.megacorps.game import MegaCorps
 from tabletop.games.megacorps.phases import PHASE_NAMES
 from tabletop.games.megacorps.state import MegaCorpsState
 
+from ..data_files import edited_copy
+
 CORPS = ("mokia", "globbo", "nonintendo", "lenogo", "mouse", "windoze")
 # turn cards that do nothing unless played: the default deck is the first three not in a hand
 QUIET = ("coup", "scandal", "people-power", "privatization", "general-strike", "antitrust-ruling")
@@ -149,13 +151,7 @@ def settle(state: MegaCorpsState) -> list[Event]:
 def edited(tmp_path: Path, *changes: tuple[str, str], add: str = "", name: str = "edit.toml") -> str:
     """A copy of the packaged data with each (old, new) text replaced once and ``add`` appended;
     its path."""
-    text = TEXT
-    for old, new_text in changes:
-        assert old in text, old
-        text = text.replace(old, new_text, 1)
-    path = tmp_path / name
-    path.write_text(text + add, encoding="utf-8")
-    return str(path)
+    return edited_copy(TEXT, tmp_path, *changes, add=add, name=name)
 
 
 HOLDINGS = ("money", "mercs", "hands", "deck", "discard", "owner", "country_owner", "government")

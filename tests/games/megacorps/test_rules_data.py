@@ -12,6 +12,7 @@ import tabletop
 from tabletop.core.errors import InvalidOptions
 from tabletop.games.megacorps.data import GOVERNMENTS, load_data
 
+from ..data_files import missing_and_broken_refused, refused_naming_the_file
 from .helpers import (
     act,
     country,
@@ -156,10 +157,7 @@ def test_printed_entries_are_marked_and_designed_ones_provisional() -> None:
 def test_a_bad_entry_is_refused_naming_the_file_and_the_problem(
     tmp_path: Path, old: str, new_text: str, words: str
 ) -> None:
-    path = edited(tmp_path, (old, new_text))
-    with pytest.raises(InvalidOptions) as err:
-        tabletop.make("megacorps", players=3, data=path)
-    assert path in str(err.value) and words in str(err.value)
+    refused_naming_the_file("megacorps", edited(tmp_path, (old, new_text)), words)
 
 
 def test_a_card_effect_missing_its_amount_is_refused(tmp_path: Path) -> None:
@@ -169,12 +167,8 @@ def test_a_card_effect_missing_its_amount_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_missing_or_broken_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InvalidOptions, match="cannot read MegaCorps data"):
-        tabletop.make("megacorps", players=3, data=str(tmp_path / "none.toml"))
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[economy\nplayers = 3", encoding="utf-8")
-    with pytest.raises(InvalidOptions, match="is not valid TOML"):
-        tabletop.make("megacorps", players=3, data=str(broken))
+    broken, missing = "[economy\nplayers = 3", "cannot read MegaCorps data"
+    missing_and_broken_refused("megacorps", tmp_path, broken, missing, "is not valid TOML")
 
 
 def test_a_player_count_the_edited_file_does_not_allow_is_refused(tmp_path: Path) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tabletop.core.errors import CorruptRecord, IllegalAction, InvalidActionText, InvalidOptions
 from tabletop.core.record import Record, entry
-from tabletop.games.megacorps.actions import VERBS
+from tabletop.games.megacorps.actions import VERBS, Action
 from tabletop.games.megacorps.state import MegaCorpsState
 
 from .helpers import act, make, new, phase, start
@@ -22,6 +23,18 @@ def refused(state: MegaCorpsState, text: str, seat: int | None = None, words: st
     with pytest.raises(IllegalAction, match=words or None):
         state.apply(state.game.parse_action(text), seat)
     assert state.to_json() == before
+
+
+def random_game(seed: int) -> Iterator[tuple[MegaCorpsState, int, list[Action]]]:
+    """A game of four from ``seed`` played at random to its end: before each move, the state, the
+    seat to move (one of those asked) and its legal actions, one of which is then played."""
+    rng = random.Random(seed)
+    state = start(make(4), seed)
+    while not state.is_terminal():
+        seat = rng.choice(state.to_act())
+        choices = state.legal_actions_for(seat)
+        yield state, seat, choices
+        state.apply(rng.choice(choices), seat)
 
 
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
@@ -66,28 +79,23 @@ def test_the_game_over_refuses_everything() -> None:
 
 
 def test_every_legal_action_has_one_text_that_parses_back() -> None:
-    rng = random.Random(4)
-    state = start(make(4), 4)
     seen = 0
-    while not state.is_terminal() and seen < 4000:
-        seat = rng.choice(state.to_act())
-        choices = state.legal_actions_for(seat)
+    for state, _, choices in random_game(4):
+        if seen >= 4000:
+            break
         for action in choices:
             assert state.game.parse_action(str(action)) == action
             seen += 1
-        state.apply(rng.choice(choices), seat)
 
 
 def test_legal_actions_are_shared_objects_and_texts_from_outside_make_none() -> None:
     """Legal-action lists hand out one object per action (interned, actions.VERBS), which parsing
     the text gives back; parsing a text no list has made gives an equal new action and stores
     nothing; ``legal_texts_for`` is the texts of ``legal_actions_for``, each call a new list."""
-    rng = random.Random(5)
-    state = start(make(4), 5)
     checked = 0
-    while not state.is_terminal() and checked < 2000:
-        seat = rng.choice(state.to_act())
-        choices = state.legal_actions_for(seat)
+    for state, seat, choices in random_game(5):
+        if checked >= 2000:
+            break
         texts = state.legal_texts_for(seat)
         assert texts == [a.text for a in choices] and texts is not state.legal_texts_for(seat)
         for action in choices:
@@ -95,7 +103,6 @@ def test_legal_actions_are_shared_objects_and_texts_from_outside_make_none() -> 
                 assert state.game.parse_action(action.text) is action
                 assert state.legal_actions_for(seat)[choices.index(action)] is action
             checked += 1
-        state.apply(rng.choice(choices), seat)
     assert state.legal_texts_for(state.n + 1) == []
     stored = {kind: len(verb.coded) + len(verb.numbers) for kind, verb in VERBS.items()}
     game = state.game

@@ -6,6 +6,7 @@ Seats are named as in the rulebook's examples: A=0, B=1, C=2, D=3 (clockwise).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from tabletop import make
 from tabletop.games.megalomania.state import PLAY, RESOURCES_PHASE, MegalomaniaState
@@ -55,30 +56,36 @@ def take(state: MegalomaniaState, resources: list[str] | None = None) -> None:
         state.apply_text(f"take={chosen[seat]}", seat)
 
 
+class Deal(TypedDict, total=False):
+    """``start``'s keyword arguments, which ``table`` passes on to it."""
+
+    leader: int
+    mission: int
+    scrolls: list[int] | None
+    held: list[list[int]] | None
+    seed: int
+    missions: Sequence[int]
+    pairs: bool
+
+
 def table(
     hands: list[list[str]],
     dominant: str,
-    leader: int = A,
-    mission: int = 1,
     resources: list[str] | None = None,
-    scrolls: list[int] | None = None,
-    seed: int = 0,
-    held: list[list[int]] | None = None,
     before: Sequence[str] = (),
-    missions: Sequence[int] = (),
-    pairs: bool = False,
+    **deal: Unpack[Deal],
 ) -> MegalomaniaState:
     """A one-round game at the first round with ``dominant``, resources already chosen.
 
     ``before`` are the actions of the scroll phase (with ``held`` scrolls), played first.
     ``resources[seat]`` is a combination name.  The default, a scroll each, leaves nobody
-    crystals or cubes, so a card play needs no ``done`` after it.
+    crystals or cubes, so a card play needs no ``done`` after it.  ``deal``: as ``start``.
     """
-    state = start(hands, dominant, leader, mission, scrolls, held, seed, missions, pairs)
+    state = start(hands, dominant, **deal)
     play(state, *before)
     take(state, resources)
     if state.phase == PLAY and state.effect != 19:
-        assert state.current_seat == leader
+        assert state.current_seat == deal.get("leader", A)
     return state
 
 

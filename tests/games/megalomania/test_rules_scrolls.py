@@ -20,6 +20,21 @@ def deck_without(*held: int) -> list[int]:
     return [x for x in DECK if x not in held]
 
 
+def a_uses(
+    scroll: int, hands: list[list[str]], *then: str, leader: int = A, resources: list[str] | None = None
+) -> MegalomaniaState:
+    """A round on black in which A alone holds ``scroll`` and uses it, answering ``then`` to it."""
+    return table(
+        hands,
+        "black",
+        leader=leader,
+        resources=resources,
+        held=[[scroll], [], [], []],
+        before=[f"scroll={scroll}", *then],
+        scrolls=deck_without(scroll),
+    )
+
+
 def pts(state: MegalomaniaState, mission: int) -> int:
     return int(state.game.missions[mission].points)
 
@@ -37,7 +52,7 @@ def test_scroll_phase_from_the_dealers_left_a_seat_may_pass_one_scroll_a_round()
 
 
 def test_a_used_scroll_is_face_up_for_the_round_then_discarded() -> None:
-    s = table(ONE_EACH, "black", held=[[12], [], [], []], before=["scroll=12"], scrolls=deck_without(12))
+    s = a_uses(12, ONE_EACH)
     assert s.view(B)["round_scrolls"] == [{"seat": A, "scroll": 12, "effect": 12}]
     assert s.view(B)["scroll_effect"]["scroll"] == 12
     play(s, "Fr", "Eb", "Ar", "Fy")
@@ -220,7 +235,7 @@ def test_9_example_d_takes_two_combinations_and_no_scroll() -> None:
 # -- 10: steal a trick
 def test_10_example_a_steals_the_second_trick_from_b_once() -> None:
     hands = [["Fr", "Fy", "Fu"], ["Kr", "Ey", "Ku"], ["Er", "Ay", "Eu"], ["Ar", "Xy", "Au"]]
-    s = table(hands, "black", held=[[10], [], [], []], before=["scroll=10"], scrolls=deck_without(10))
+    s = a_uses(10, hands)
     play(s, "Fr", "Kr", "Er", "Ar")
     assert s.current_seat == A and legal(s) == {"steal", "pass"}  # C takes the first trick
     play(s, "pass", "Ay", "Xy", "Fy", "Ey")
@@ -280,9 +295,7 @@ def test_13_example_a_swaps_the_whole_hand_with_b() -> None:
 # -- 14: play last
 def test_14_example_d_leads_a_plays_last() -> None:
     hands = [["Er"], ["Ar"], ["Or"], ["Kr"]]
-    s = table(
-        hands, "black", leader=D, held=[[14], [], [], []], before=["scroll=14"], scrolls=deck_without(14)
-    )
+    s = a_uses(14, hands, leader=D)
     play(s, "Kr")
     assert s.current_seat == A and legal(s) == {"Er", "last"}
     play(s, "last", "Ar", "Or")
@@ -294,9 +307,7 @@ def test_14_example_d_leads_a_plays_last() -> None:
 def test_14_playing_last_still_follows_the_lead_colour() -> None:
     """Playing last changes when the user plays, not what he may play (docs/rulings.md M30.14)."""
     hands = [["Er", "Fb"], ["Ar", "Ab"], ["Or", "Ob"], ["Kr", "Kb"]]
-    s = table(
-        hands, "black", leader=D, held=[[14], [], [], []], before=["scroll=14"], scrolls=deck_without(14)
-    )
+    s = a_uses(14, hands, leader=D)
     play(s, "Kr")
     assert legal(s) == {"Er", "last"}  # red is led: not the black Farmer
     play(s, "last", "Ar", "Or")
@@ -309,15 +320,13 @@ def test_14_playing_last_still_follows_the_lead_colour() -> None:
 
 def test_14_leading_hands_the_lead_on_and_not_offered_when_last_anyway() -> None:
     hands = [["Er", "Fr"], ["Ar", "Xr"], ["Or", "Dr"], ["Kr", "Wr"]]
-    s = table(hands, "black", held=[[14], [], [], []], before=["scroll=14"], scrolls=deck_without(14))
+    s = a_uses(14, hands)
     assert "last" in legal(s)  # A leads: B leads instead, A plays last
     play(s, "last")
     assert s.current_seat == B and s.leader == B
     play(s, "Xr", "Dr", "Wr")
     assert s.current_seat == A
-    s = table(
-        hands, "black", leader=B, held=[[14], [], [], []], before=["scroll=14"], scrolls=deck_without(14)
-    )
+    s = a_uses(14, hands, leader=B)
     play(s, "Ar", "Or", "Kr")
     assert "last" not in legal(s)  # A plays last anyway
 
@@ -346,7 +355,7 @@ def test_15_gives_no_more_than_the_box_holds() -> None:
 # -- 16: decide a trick
 def test_16_example_a_takes_a_trick_the_cards_do_not_give_him_once_a_round() -> None:
     hands = [["Fr", "Fy", "Fu"], ["Kr", "Ky", "Ku"], ["Ar", "Ay", "Au"], ["Xr", "Xy", "Xu"]]
-    s = table(hands, "black", held=[[16], [], [], []], before=["scroll=16"], scrolls=deck_without(16))
+    s = a_uses(16, hands)
     play(s, "Fr", "done", "Kr", "Ar", "Xr")  # leading, A may declare a colour instead: "done"
     assert s.current_seat == A and legal(s) == {"decide=take", "pass"}
     play(s, "pass")
@@ -392,9 +401,7 @@ def test_17_example_b_draws_17_and_gains_3_points() -> None:
 # -- 18: a crystal for the others' cards
 def test_18_example_a_uses_a_crystal_on_an_opponents_card() -> None:
     hands = [["Kr"], ["Dr"], ["Er"], ["Ar"]]
-    s = table(
-        hands, "black", leader=B, held=[[18], [], [], []], before=["scroll=18"], scrolls=deck_without(18)
-    )
+    s = a_uses(18, hands, leader=B)
     assert s.crystals[A] == 1
     play(s, "Dr")
     assert s.current_seat == A and s.view(A)["phase"] == "assist" and legal(s) == {"power", "pass"}
@@ -407,9 +414,7 @@ def test_18_example_a_uses_a_crystal_on_an_opponents_card() -> None:
 # -- 19: choose the leader
 def test_19_example_b_leads_every_turn() -> None:
     hands = [["Fr", "Fy"], ["Kr", "Ky"], ["Er", "Ey"], ["Ar", "Ay"]]
-    s = table(
-        hands, "black", held=[[19], [], [], []], before=["scroll=19", "leader=1"], scrolls=deck_without(19)
-    )
+    s = a_uses(19, hands, "leader=1")
     assert s.current_seat == B  # from the first turn
     play(s, "Kr", "Er", "Ar", "Fr")
     assert last_winner(s) == C and s.current_seat == B
@@ -419,14 +424,7 @@ def test_19_the_farmers_power_is_not_offered() -> None:
     """Scroll 19 fixes who leads every turn, so the Farmer's power could change nothing
     (docs/rulings.md M30.19 and M20)."""
     hands = [["Fr", "Fy"], ["Kr", "Ky"], ["Er", "Ey"], ["Ar", "Ay"]]
-    s = table(
-        hands,
-        "black",
-        held=[[19], [], [], []],
-        before=["scroll=19", "leader=0"],
-        resources=["crystals", "scroll", "scroll", "scroll"],
-        scrolls=deck_without(19),
-    )
+    s = a_uses(19, hands, "leader=0", resources=["crystals", "scroll", "scroll", "scroll"])
     play(s, "Fr")  # not the round's last turn, and A has crystals: still nothing to decide
     assert s.current_seat == B and s.crystals[A] == 2
     play(s, "Kr", "Er", "Ar")
@@ -442,14 +440,7 @@ def test_19_a_may_choose_himself() -> None:
 # -- 20: any power on any card
 def test_20_example_a_leads_the_emperor_with_the_dwarfs_power() -> None:
     hands = [["Eb"], ["Kb"], ["Fb"], ["Ab"]]
-    s = table(
-        hands,
-        "black",
-        held=[[20], [], [], []],
-        before=["scroll=20"],
-        resources=["crystals", "scroll", "scroll", "scroll"],
-        scrolls=deck_without(20),
-    )
+    s = a_uses(20, hands, resources=["crystals", "scroll", "scroll", "scroll"])
     play(s, "Eb")
     assert {"power", "power=D", "power=W", "power=K", "colour=r"} <= legal(s)
     play(s, "power=D", "Kb", "Fb", "Ab")  # one power a card: nothing more to decide
@@ -458,15 +449,7 @@ def test_20_example_a_leads_the_emperor_with_the_dwarfs_power() -> None:
 
 def test_20_any_card_by_the_assassins_power() -> None:
     hands = [["Kr", "Eu"], ["Ku", "Fy"], ["Or", "Fr"], ["Ar", "Ay"]]
-    s = table(
-        hands,
-        "black",
-        leader=B,
-        held=[[20], [], [], []],
-        before=["scroll=20"],
-        resources=["crystals", "scroll", "scroll", "scroll"],
-        scrolls=deck_without(20),
-    )
+    s = a_uses(20, hands, leader=B, resources=["crystals", "scroll", "scroll", "scroll"])
     play(s, "Ku", "Or", "Ar")
     assert legal(s) == {"Eu", "Kr!"}
     play(s, "Kr!")
@@ -501,15 +484,7 @@ def test_1_on_mission_14_fixes_the_dominant_colour_no_card_is_turned() -> None:
 
 def test_18_one_power_a_card_and_the_emperors_ban_holds() -> None:
     hands = [["Kr"], ["Er"], ["Dr"], ["Ar"]]
-    s = table(
-        hands,
-        "black",
-        leader=B,
-        held=[[18], [], [], []],
-        before=["scroll=18"],
-        resources=["scroll", "crystals", "scroll", "scroll"],
-        scrolls=deck_without(18),
-    )
+    s = a_uses(18, hands, leader=B, resources=["scroll", "crystals", "scroll", "scroll"])
     play(s, "Er", "power")  # B's Emperor: no powers or cubes after it this turn
     assert s.current_seat == C and s.phase == PLAY  # A is not asked about B's card either
     play(s, "Dr")
@@ -520,15 +495,7 @@ def test_18_one_power_a_card_its_player_used_the_power() -> None:
     """B turns his Oracle blue with his own crystal: A may not put a crystal on that card too
     (one power a card); on C's Knight, whose power is unused, A is asked."""
     hands = [["Kb"], ["Or"], ["Kr"], ["Ar"]]
-    s = table(
-        hands,
-        "black",
-        leader=B,
-        held=[[18], [], [], []],
-        before=["scroll=18"],
-        resources=["scroll", "crystals", "scroll", "scroll"],
-        scrolls=deck_without(18),
-    )
+    s = a_uses(18, hands, leader=B, resources=["scroll", "crystals", "scroll", "scroll"])
     play(s, "Or", "colour=u")
     assert s.current_seat == C and s.phase == PLAY  # A is not asked about B's Oracle
     play(s, "Kr")
