@@ -77,3 +77,17 @@ def shots(tmp_path: Path) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         return SHOTS
     return tmp_path
+
+
+@pytest.fixture(scope="module")
+def outside_bot(live: Live, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A bot account of the module's server whose program (`tabletop bot run`, the heuristic)
+    accepts every challenge, for the module's tests (tests/web/outside_bot.py)."""
+    import secrets
+
+    from .outside_bot import OutsideBot, bot_account, running_bot
+
+    name = f"bot_{secrets.token_hex(3)}"
+    token = bot_account(live, name)
+    with running_bot(live, tmp_path_factory.mktemp("bot"), token) as process:
+        yield OutsideBot(name, process)

@@ -1,13 +1,20 @@
 """A bot account and its program for the browser tests: the account and its token made over the
-API, `tabletop bot run` started in a folder of its own, and a person's challenge it accepts."""
+API, `tabletop bot run` started in a folder of its own, and a person's challenge it accepts.
+
+The whole-game tests of every game seat such a program (the ``outside_bot`` fixture, one per test
+module: tests/web/conftest.py) beside a built-in bot: a person plays the whole game in Chromium
+against both, and the game ends only if the program plays every one of its turns (the tables are
+untimed: no takeover bot plays for it)."""
 
 from __future__ import annotations
 
 import json
+import secrets
 import subprocess
 import time
 import urllib.request
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
@@ -16,6 +23,7 @@ from tabletop.core.record import parse_entry
 from tests.client.helpers import bot_run
 
 from .conftest import Live
+from .helpers import watch
 from .test_lobby_accounts import PASSWORD
 
 HEURISTIC = """
@@ -47,14 +55,55 @@ def bot_account(live: Live, name: str) -> str:
 
 
 def running_bot(
-    live: Live, folder: Path, token: str, accept: str, agent: str = HEURISTIC
+    live: Live, folder: Path, token: str, accept: str | None = None, agent: str = HEURISTIC
 ) -> AbstractContextManager[subprocess.Popen[bytes]]:
     """`tabletop bot run` with ``token``, playing ``agent`` (a module's text, its factory ``make``)
-    and accepting challenges to the game ``accept``; stopped at the end, its log in ``folder``."""
+    and accepting challenges to the game ``accept`` (None: any game); stopped at the end, its log in
+    ``folder``."""
     (folder / "token").write_text(token + "\n")
     (folder / "token").chmod(0o600)
     (folder / "mybot.py").write_text(agent)
-    return bot_run(live.base, folder, accept=[accept])
+    return bot_run(live.base, folder, accept=[] if accept is None else [accept])
+
+
+@dataclass
+class OutsideBot:
+    """A bot account whose program runs (the ``outside_bot`` fixture)."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+
+    def played(self, room: Any, seat: int) -> bool:
+        """Whether the program played ``seat`` of the finished ``room`` and is still running."""
+        return moves_of(room, seat) > 0 and self.process.poll() is None
+
+
+def challenged_table(
+    browser: Any,
+    live: Live,
+    bot: OutsideBot,
+    game: str,
+    seats: list[str],
+    viewport: dict[str, int],
+    ready: str,
+    **options: Any,
+) -> tuple[Any, Any, list[str], Any]:
+    """A new person's page at the untimed table of her challenge to ``bot`` (``"@"`` among the
+    ``seats`` is its seat), once its program has accepted it and the page shows ``ready``: the
+    browser context, the page, the list its errors go to, and the room."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    problems = watch(page)
+    sign_up(context, live, f"ana_{secrets.token_hex(4)}")
+    terms = {
+        "options": {"players": len(seats), **options},
+        "seats": [f"@{bot.name}" if seat == "@" else seat for seat in seats],
+        "clock": {"mode": "none"},
+    }
+    table = challenge_accepted(context, live, bot.name, game, terms)
+    page.goto(f"{live.base}/table/{table}")
+    page.wait_for_selector(ready)
+    return context, page, problems, live.room(table)
 
 
 def sign_up(context: Any, live: Live, name: str) -> None:

@@ -14,6 +14,7 @@ from tests.server.helpers import hidden_from
 from . import helpers
 from .conftest import Live
 from .helpers import CLICKABLE, click, close_all, create, step, step_replay, until
+from .outside_bot import OutsideBot, challenged_table
 
 pytestmark = pytest.mark.timeout(240)
 VIEWPORT = {"width": 1360, "height": 860}
@@ -39,11 +40,16 @@ def cards_in_page(page: Any) -> set[str]:
 
 
 def test_one_person_and_three_bots_play_a_whole_game_by_clicking(
-    browser: Any, live: Live, shots: Path
+    browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
 ) -> None:
-    created = create(live, ["person", "easy", "easy", "easy"])
-    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
-    assert page.inner_text("#who") == "You are in seat 0"
+    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
+    accepted her challenge, and two built-in bots."""
+    seats = ["person", "@", "easy", "easy"]
+    context, page, problems, room = challenged_table(
+        browser, live, outside_bot, "megalomania", seats, VIEWPORT, ".mg-table"
+    )
+    assert page.inner_text("#who").startswith("You are in seat 0")
+    assert page.is_visible("[data-seat='1'] .bot-mark")  # its seat says BOT
     page.wait_for_selector(CLICKABLE)
     page.screenshot(path=str(shots / "table-start.png"))
     clicks, shot_mid = 0, False
@@ -67,19 +73,20 @@ def test_one_person_and_three_bots_play_a_whole_game_by_clicking(
     page.wait_for_selector("#end table.final tr")
     assert len(page.query_selector_all("#end table.final tr")) == 4
     assert page.query_selector("#rematch") is not None
-    room = live.room(created["table"]["id"])
     assert room.over and step(page) == room.step
+    assert outside_bot.played(room, 1)  # the program played its seat, every turn of it
     page.screenshot(path=str(shots / "table-end.png"))
     # the replay page walks through the finished game
-    step_replay(page, f"{live.base}/replay/{created['table']['id']}", ".mg-table", 12)
+    step_replay(page, f"{live.base}/replay/{room.id}", ".mg-table", 12)
     assert len(page.query_selector_all(".backs .card:not(.back)")) > 0  # everyone's hand, after the end
     page.screenshot(path=str(shots / "replay.png"))
     # the rematch button makes a new table with the same seats, and takes you there
-    page.goto(created["links"]["seats"][0]["url"])
+    page.goto(f"{live.base}/table/{room.id}")
     page.click("#rematch")
-    page.wait_for_url(lambda url: created["table"]["id"] not in url)
+    page.wait_for_url(lambda url: room.id not in url)
     page.wait_for_selector(".mg-table")
-    assert page.inner_text("#who") == "You are in seat 0"
+    assert page.inner_text("#who").startswith("You are in seat 0")
+    assert page.is_visible("[data-seat='1'] .bot-mark")  # the bot it played, seated again
     assert not problems, problems
     context.close()
 

@@ -21,6 +21,7 @@ from tabletop.words import content, labels
 from . import helpers
 from .conftest import Live
 from .helpers import click, create, pending, step, until
+from .outside_bot import OutsideBot, challenged_table
 
 pytestmark = pytest.mark.timeout(300)
 VIEWPORT = {"width": 1280, "height": 800}
@@ -119,12 +120,18 @@ def click_something(page: Any, rng: random.Random) -> bool:
     return click(page, rng.choice(choices) if choices else None)
 
 
-def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, shots: Path) -> None:
-    created = create(live, ["person", "easy", "easy"], "manasurge", wizards=True)
-    table = created["table"]["id"]
-    room = live.room(table)
-    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
-    assert page.inner_text("#who") == "You are in seat 0"
+def test_one_person_and_two_bots_play_a_whole_game(
+    browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
+) -> None:
+    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
+    accepted her challenge, and a built-in bot."""
+    seats = ["person", "@", "easy"]
+    context, page, problems, room = challenged_table(
+        browser, live, outside_bot, "manasurge", seats, VIEWPORT, ".ms-table", wizards=True
+    )
+    table = room.id
+    assert page.inner_text("#who").startswith("You are in seat 0")
+    assert page.is_visible("[data-seat='1'] .bot-mark")  # its seat says BOT
     assert len(page.query_selector_all("section.ms-seat")) == 2 and page.query_selector(
         ".ms-me[data-seat='0']"
     )
@@ -153,7 +160,7 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
     winners = state.view(None)["winners"]
     assert max(state.shards) >= state.target() and winners
     ending = page.inner_text(".ms-ending")
-    assert ("You" if 0 in winners else "Bot") in ending
+    assert ("You" if 0 in winners else outside_bot.name if 1 in winners else "Bot") in ending
     if not taken[0]:
         page.screenshot(path=str(shots / "manasurge-table.png"))
     # the replay, seen by everyone once it is over: every hand face up, as the room dealt them
@@ -165,6 +172,7 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
             f"section.ms-seat[data-seat='{s}'] .ms-hand-row .ms-card", "cs => cs.map(c => c.dataset.card)"
         )
         assert shown == data["views"][s]["hand"], f"seat {s}'s hand in the replay"
+    assert outside_bot.played(room, 1)  # the program played its seat, every turn of it
     assert not problems, problems
     context.close()
 

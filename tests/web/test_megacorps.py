@@ -23,6 +23,7 @@ from tabletop.server import hub as hub_module
 from . import helpers
 from .conftest import Live
 from .helpers import click, create, pending, step, until
+from .outside_bot import OutsideBot, challenged_table
 
 pytestmark = pytest.mark.timeout(300)
 VIEWPORT = {"width": 1400, "height": 900}
@@ -139,12 +140,18 @@ def click_something(page: Any, rng: random.Random) -> bool:
     return click(page, target)
 
 
-def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, shots: Path) -> None:
-    created = create(live, ["person", "easy", "easy"], "megacorps")
-    table = created["table"]["id"]
-    room = live.room(table)
-    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
-    assert page.inner_text("#who") == "You are in seat 0"
+def test_one_person_and_two_bots_play_a_whole_game(
+    browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
+) -> None:
+    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
+    accepted her challenge, and a built-in bot."""
+    seats = ["person", "@", "easy"]
+    context, page, problems, room = challenged_table(
+        browser, live, outside_bot, "megacorps", seats, VIEWPORT, ".mc-table"
+    )
+    table = room.id
+    assert page.inner_text("#who").startswith("You are in seat 0")
+    assert page.is_visible("[data-seat='1'] .bot-mark")  # its seat says BOT
     assert len(page.query_selector_all(".mc-player")) == 3
     assert len(page.query_selector_all("[data-company]")) == len(room.state.owner)
     rng = random.Random(5)
@@ -169,6 +176,7 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Any, live: Live, sho
     winners = state.view(None)["winners"]
     assert winners
     assert page.query_selector(".mc-table [data-action]") is None  # nothing to do once it is over
+    assert outside_bot.played(room, 1)  # the program played its seat, every turn of it
     # the replay, seen by everyone once it is over: each seat's event cards as the room dealt them
     helpers.step_replay(page, f"{live.base}/replay/{table}", ".mc-table", 3)
     with urllib.request.urlopen(f"{live.base}/api/tables/{table}/replay?step=3", timeout=10) as answer:

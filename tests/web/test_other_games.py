@@ -15,6 +15,7 @@ from tabletop.games.summon7.cards import VALUES
 from . import helpers
 from .conftest import Live
 from .helpers import CLICKABLE, at_step, click, close_all, create, pending, step, step_replay
+from .outside_bot import OutsideBot, challenged_table
 
 pytestmark = pytest.mark.timeout(300)
 VIEWPORT = {"width": 1280, "height": 800}
@@ -171,10 +172,16 @@ def test_one_person_and_bots_play_a_whole_summon7_game(browser: Any, live: Live,
     context.close()
 
 
-def test_one_person_and_bots_play_a_whole_clan_game(browser: Any, live: Live, shots: Path) -> None:
-    created = create(live, ["person", "easy", "easy"], "clan", pregame=25, rounds=3)
-    room = live.room(created["table"]["id"])
-    context, page, problems = open_page(browser, created["links"]["seats"][0]["url"])
+def test_one_person_and_bots_play_a_whole_clan_game(
+    browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
+) -> None:
+    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
+    accepted her challenge, and a built-in bot."""
+    seats = ["person", "@", "easy"]
+    context, page, problems, room = challenged_table(
+        browser, live, outside_bot, "clan", seats, VIEWPORT, ".s7-table", pregame=25, rounds=3
+    )
+    assert page.is_visible("[data-seat='1'] .bot-mark")  # its seat says BOT
     page.wait_for_selector(CLICKABLE)
     phases: set[str] = set()
     taken = [False]
@@ -235,6 +242,7 @@ def test_one_person_and_bots_play_a_whole_clan_game(browser: Any, live: Live, sh
     page.wait_for_selector("#end table.final tr")
     assert len(page.query_selector_all("#end table.final tr")) == 3
     assert room.over and step(page) == room.step
+    assert outside_bot.played(room, 1)  # the program played its seat, every turn of it
     assert page.query_selector(".clan-ending") is not None
     if not taken[0]:
         page.screenshot(path=str(shots / "clan-table.png"))
