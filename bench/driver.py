@@ -8,9 +8,11 @@ import json
 import os
 import platform
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, astuple, dataclass, field
 from typing import Any, Generic, TypeVar
+
+from rich.table import Table
 
 R = TypeVar("R")  # a frozen dataclass of rates, the first of them the one that ranks runs
 
@@ -43,13 +45,21 @@ class Result(Generic[R]):
         return max(self.runs, key=lambda r: astuple(r)[0], default=None)
 
 
+Cell = Callable[[Result[Any], Any], str]  # a result and its best run: one cell of the table
+
+
 def print_results(
-    console: Any, table: Any, results: list[Result[Any]], row: Callable[[Result[Any], Any], list[str]]
+    console: Any, title: str, named: str, results: list[Result[Any]], cells: Mapping[str, Cell]
 ) -> None:
-    """``table`` with one row a result (its best run, or dashes), then why any result could not run."""
-    width = len(table.columns)
+    """A table ``title``: one row a result, its name under ``named``, then ``cells`` (by column,
+    right-aligned) of its best run, or dashes; then why any result could not run."""
+    table = Table(title=title)
+    table.add_column(named, no_wrap=True)
+    for column in cells:
+        table.add_column(column, justify="right")
     for r in results:
-        table.add_row(*(row(r, r.best) if r.best is not None else [r.engine, *["-"] * (width - 1)]))
+        best = r.best
+        table.add_row(r.engine, *(cell(r, best) if best is not None else "-" for cell in cells.values()))
     console.print(table)
     for r in results:
         if r.error:

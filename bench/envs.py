@@ -208,6 +208,14 @@ def verdicts(results: list[Result]) -> dict[str, tuple[float | None, bool | None
     return found
 
 
+CELLS: dict[str, driver.Cell] = {
+    "players": lambda r, b: str(r.players),
+    "steps/s": lambda r, b: f"{b.steps:,.0f}",
+    "games/s": lambda r, b: f"{b.games:,.1f}",
+    "steps/game": lambda r, b: f"{b.steps / max(b.games, 1e-9):,.1f}",
+}
+
+
 def print_table(args: argparse.Namespace, results: list[Result]) -> None:
     console = Console()
     console.print(f"{driver.machine()}; load average {driver.LOAD_AT_START:.2f} at start", markup=False)
@@ -216,21 +224,8 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
         f"{args.seconds:g} s of {args.clock} time; shown: the best run",
         markup=False,
     )
-    table = Table(title="PettingZoo AEC environments, uniformly random legal actions")
-    for column in ("environment", "players", "steps/s", "games/s", "steps/game"):
-        table.add_column(column, justify="left" if column == "environment" else "right")
-    driver.print_results(
-        console,
-        table,
-        results,
-        lambda r, b: [
-            r.engine,
-            str(r.players),
-            f"{b.steps:,.0f}",
-            f"{b.games:,.1f}",
-            f"{b.steps / max(b.games, 1e-9):,.1f}",
-        ],
-    )
+    title = "PettingZoo AEC environments, uniformly random legal actions"
+    driver.print_results(console, title, "environment", results, CELLS)
     top = fastest_peer(results)
     if top is None:
         console.print("Target: cannot tell, no peer was measured")

@@ -211,13 +211,13 @@ def manasurge_verdict(shares: dict[str, Rates]) -> tuple[bool | None, str]:
 
 
 # ---------------------------------------------------------------- reporting
-RATE_COLUMNS = (
-    "card plays\nper s",
-    "decisions\nper s",
-    "games\nper s",
-    "cards\nper game",
-    "decisions\nper game",
-)
+RATE_CELLS: dict[str, driver.Cell] = {
+    "card plays\nper s": lambda r, b: f"{b.card_plays:,.0f}",
+    "decisions\nper s": lambda r, b: f"{b.decisions:,.0f}",
+    "games\nper s": lambda r, b: f"{b.games:,.1f}",
+    "cards\nper game": lambda r, b: f"{b.card_plays / b.games:.1f}",
+    "decisions\nper game": lambda r, b: f"{b.decisions / b.games:.1f}",
+}
 
 
 def settings_lines(args: argparse.Namespace, results: list[Result]) -> list[str]:
@@ -233,23 +233,7 @@ def print_table(args: argparse.Namespace, results: list[Result]) -> None:
     console = Console()
     for line in settings_lines(args, results):
         console.print(line, markup=False)
-    table = Table(title="Uniformly random play")
-    table.add_column("engine", no_wrap=True)
-    for column in RATE_COLUMNS:
-        table.add_column(column, justify="right")
-    driver.print_results(
-        console,
-        table,
-        results,
-        lambda r, b: [
-            r.engine,
-            f"{b.card_plays:,.0f}",
-            f"{b.decisions:,.0f}",
-            f"{b.games:,.1f}",
-            f"{b.card_plays / b.games:.1f}",
-            f"{b.decisions / b.games:.1f}",
-        ],
-    )
+    driver.print_results(console, "Uniformly random play", "engine", results, RATE_CELLS)
     shares = ratios(results)
     for ours, found in (("Megalomania", shares), ("ManaSurge", ratios(results, "ManaSurge"))):
         by_peer = Table(title=f"{ours} ÷ peer")

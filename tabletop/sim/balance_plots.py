@@ -120,22 +120,14 @@ def histogram_plot(
                 ax.hist(
                     list(values), bins=edges, weights=weights, histtype="step", color=colour(k), label=run
                 )
-            else:
+                continue
+            for line_width in (1.4, 1.6):  # each variant's line is drawn twice, 1.4 then 1.6 wide
                 ax.hist(
                     list(values),
                     bins=edges,
                     weights=weights,
                     histtype="step",
-                    linewidth=1.4,
-                    color=colour(k),
-                    label=run,
-                )
-                ax.hist(
-                    list(values),
-                    bins=edges,
-                    weights=weights,
-                    histtype="step",
-                    linewidth=1.6,
+                    linewidth=line_width,
                     color=colour(k),
                     label=run,
                 )

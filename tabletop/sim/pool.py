@@ -17,11 +17,12 @@ import multiprocessing
 import os
 import signal
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from ..core.errors import TabletopError
 
@@ -64,14 +65,35 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
-class Runner(Protocol):
-    """Plays chunks, ``workers`` at a time (the chunk sizes are made from it)."""
+@dataclass
+class Merged(Generic[C, R]):
+    """The results of ``chunks`` as they come in: ``deliver`` and ``progress`` told at once, the
+    whole in chunk order at the end (whichever order the chunks finish in)."""
 
-    @property
-    def backend(self) -> Backend: ...
+    chunks: Sequence[C]
+    progress: Progress | None = None
+    deliver: Deliver[C, R] | None = None
+    done: dict[int, list[R]] = field(default_factory=dict)
 
-    @property
-    def workers(self) -> int: ...
+    def add(self, k: int, found: list[R]) -> None:
+        """Chunk ``k``'s results, finished now."""
+        chunk = self.chunks[k]
+        self.done[k] = found
+        if self.deliver is not None:
+            self.deliver(chunk, found)
+        if self.progress is not None:
+            self.progress(chunk.stop - chunk.start)
+
+    def results(self) -> list[R]:
+        return [result for k in sorted(self.done) for result in self.done[k]]
+
+
+class Runner(ABC):
+    """Plays chunks, ``workers`` at a time (the chunk sizes are made from it).  A backend says only
+    how the chunks are played (:meth:`play_all`); merging their results is the same for all."""
+
+    backend: Backend
+    workers: int
 
     def run(
         self,
@@ -81,24 +103,13 @@ class Runner(Protocol):
         deliver: Deliver[C, R] | None = None,
     ) -> list[R]:
         """``play`` every chunk; results in chunk order, ``deliver`` told as chunks finish."""
-        ...
+        merged = Merged(chunks, progress, deliver)
+        self.play_all(play, merged)
+        return merged.results()
 
-
-@dataclass(frozen=True)
-class ProcessRunner:
-    """Worker processes on this machine (one: the games are played in this process)."""
-
-    workers: int
-    backend: Backend = "process"
-
-    def run(
-        self,
-        play: Callable[[C], list[R]],
-        chunks: Sequence[C],
-        progress: Progress | None = None,
-        deliver: Deliver[C, R] | None = None,
-    ) -> list[R]:
-        return run_chunks(play, chunks, self.workers, progress, deliver)
+    @abstractmethod
+    def play_all(self, play: Callable[[C], list[R]], merged: Merged[C, R]) -> None:
+        """``play`` each of ``merged.chunks``, handing its results to ``merged.add`` when done."""
 
 
 @contextmanager
@@ -156,6 +167,36 @@ def _stop(pool: ProcessPoolExecutor, pending: Sequence[Future[Any]]) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+@dataclass(frozen=True)
+class ProcessRunner(Runner):
+    """Worker processes on this machine (one: the games are played in this process)."""
+
+    workers: int
+    backend: Backend = "process"
+
+    def play_all(self, play: Callable[[C], list[R]], merged: Merged[C, R]) -> None:
+        chunks = merged.chunks
+        if self.workers <= 1 or len(chunks) <= 1:
+            for k, chunk in enumerate(chunks):
+                merged.add(k, play(chunk))
+            return
+        # not fork: the parent may be running threads (a progress bar's refresh thread)
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(
+            max_workers=min(self.workers, len(chunks)), mp_context=context, initializer=_ignore_interrupts
+        ) as pool:
+            pending: dict[Future[list[R]], int] = {pool.submit(play, c): k for k, c in enumerate(chunks)}
+            try:
+                while pending:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        merged.add(pending.pop(future), future.result())
+            except BaseException:
+                _stop(pool, list(pending))
+                raise
+
+
 def run_chunks(
     play: Callable[[C], list[R]],
     chunks: Sequence[C],
@@ -166,35 +207,4 @@ def run_chunks(
     """``play`` every chunk, in ``workers`` processes when more than one; results in chunk order.
 
     ``deliver`` is given each chunk's results as soon as it is done (in the order they finish)."""
-    if workers <= 1 or len(chunks) <= 1:
-        out: list[R] = []
-        for chunk in chunks:
-            found = play(chunk)
-            out += found
-            if deliver is not None:
-                deliver(chunk, found)
-            if progress is not None:
-                progress(chunk.stop - chunk.start)
-        return out
-    done: dict[int, list[R]] = {}
-    # not fork: the parent may be running threads (a progress bar's refresh thread)
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), mp_context=context, initializer=_ignore_interrupts
-    ) as pool:
-        pending: dict[Future[list[R]], int] = {pool.submit(play, c): k for k, c in enumerate(chunks)}
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    k = pending.pop(future)
-                    done[k] = future.result()
-                    if deliver is not None:
-                        deliver(chunks[k], done[k])
-                    if progress is not None:
-                        progress(chunks[k].stop - chunks[k].start)
-        except BaseException:
-            _stop(pool, list(pending))
-            raise
-    return [result for k in sorted(done) for result in done[k]]
+    return ProcessRunner(workers).run(play, chunks, progress, deliver)

@@ -23,14 +23,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .pool import Backend, BackendError, C, Deliver, Progress, R
+from .pool import Backend, BackendError, C, Merged, R, Runner
 
 RAY_VERSION = "2.60.0"  # pyproject.toml's cluster extra
 INSTALL = f"pip install -e '.[cluster]' in a checkout, or pip install 'ray[client]=={RAY_VERSION}'"
@@ -56,7 +56,7 @@ def _call(play: Callable[[Any], list[Any]], chunk: Any) -> list[Any]:
 
 
 @dataclass
-class RayRunner:
+class RayRunner(Runner):
     """Plays chunks as tasks of one CPU each, ``workers`` (the cluster's CPUs by default) at a time.
 
     With the whole cluster (``workers`` at least its ``cpus``), four tasks a worker are in flight,
@@ -71,15 +71,8 @@ class RayRunner:
     def __post_init__(self) -> None:
         self.task = self.ray.remote(num_cpus=1)(_call)
 
-    def run(
-        self,
-        play: Callable[[C], list[R]],
-        chunks: Sequence[C],
-        progress: Progress | None = None,
-        deliver: Deliver[C, R] | None = None,
-    ) -> list[R]:
-        ray, task = self.ray, self.task
-        done: dict[int, list[R]] = {}
+    def play_all(self, play: Callable[[C], list[R]], merged: Merged[C, R]) -> None:
+        ray, task, chunks = self.ray, self.task, merged.chunks
         pending: dict[Any, int] = {}  # ObjectRef -> chunk index
         todo = iter(range(len(chunks)))
         window = self.workers * (IN_FLIGHT if self.workers >= self.cpus else 1)
@@ -93,17 +86,11 @@ class RayRunner:
                     break
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=WAIT)
                 for ref in ready:
-                    k = pending.pop(ref)
-                    done[k] = _result(ray, ref)
-                    if deliver is not None:
-                        deliver(chunks[k], done[k])
-                    if progress is not None:
-                        progress(chunks[k].stop - chunks[k].start)
+                    merged.add(pending.pop(ref), _result(ray, ref))
         except BaseException:
             for ref in pending:
                 _cancel(ray, ref)
             raise
-        return [result for k in sorted(done) for result in done[k]]
 
 
 def _result(ray: ModuleType, ref: Any) -> list[Any]:

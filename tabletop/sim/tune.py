@@ -46,7 +46,8 @@ from .measures import tallies
 from .pool import BackendError, _ignore_interrupts, _stop, open_backend
 from .simulate import Chunk, play_chunk
 from .summary import GameResult
-from .tune_spec import Objective, TuneSpec, data_text, feasible, score, write_data
+from .tune_score import score
+from .tune_spec import Objective, TuneSpec, data_text, feasible, write_data
 
 STUDY = "tabletop-tune"
 MAX_INFEASIBLE = 500  # values drawn in a row that break a constraint before the search gives up

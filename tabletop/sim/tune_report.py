@@ -33,7 +33,8 @@ from .balance_report import CSS, Figures, build, data_changes
 from .balance_report import write as write_balance
 from .measures import Difference, Estimate, tallies
 from .tune import TuneOutcome, trial_values
-from .tune_spec import TuneSpec, matching, score
+from .tune_score import matching, score
+from .tune_spec import TuneSpec
 
 FORMAT = "tabletop-tune-report/1"
 

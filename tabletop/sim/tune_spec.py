@@ -33,9 +33,8 @@ The spec is a TOML file (docs/tuning.md has one for every game)::
     prune = true                     # stop hopeless trials early (a single objective only)
     steps = 8                        # chunks a trial's games are played in (one report each)
 
-A target objective scores how far the worst matching figure is outside its target (0: met), to be
-made as small as possible; a direction objective scores the mean of the matching figures.
-Mistakes are refused with the spec's file, line and key named (:class:`SpecError`).
+Mistakes are refused with the spec's file, line and key named (:class:`SpecError`).  How an
+objective is scored on the games: tune_score.py.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ import math
 import re
 import tempfile
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,44 +249,6 @@ def write_data(text: str, folder: Path | None = None) -> str:
         part.write_text(text, encoding="utf-8")
         part.replace(path)
     return str(path)
-
-
-# --------------------------------------------------------------------------------- objectives
-def matching(pattern: str, keys: Iterable[str]) -> list[str]:
-    return [k for k in keys if fnmatch.fnmatchcase(k.lower(), pattern.lower())]
-
-
-@dataclass(frozen=True)
-class Score:
-    value: float  # what the sampler sees (smaller is better for a target)
-    met: bool  # a target met by every figure (True for a direction)
-    figures: dict[str, float]  # each matching figure's value
-
-
-def score(objective: Objective, found: Tallies) -> Score | None:
-    """``objective`` on the games ``found`` holds; None when no figure matches (yet)."""
-    values: dict[str, float] = {}
-    pars: dict[str, float | None] = {}
-    for key in matching(objective.figure, found.found):
-        t = found.found[key]
-        num = sum(n for n, _ in t.parts.values())
-        den = sum(d for _, d in t.parts.values())
-        if den > 0:
-            values[key], pars[key] = num / den, t.figure.par
-    if not values:
-        return None
-    if objective.kind == "direction":
-        mean = sum(values.values()) / len(values)
-        return Score(mean, True, values)
-    worst = 0.0
-    for key, v in values.items():
-        low, high = objective.low, objective.high
-        if objective.kind == "within":
-            centre = objective.of if objective.of is not None else pars[key]
-            assert centre is not None
-            low, high = centre - objective.within, centre + objective.within
-        worst = max(worst, low - v, v - high)
-    return Score(worst, worst <= 1e-12, values)
 
 
 # ---------------------------------------------------------------------------------- loading

@@ -15,6 +15,7 @@ from rich.text import Text
 from ..games.summon7.clan.actions import DATA
 from ..words.clan import POWER, humans_text, plural
 from ..words.seats import seat_name as name
+from .frames import final_panel, help_panel, notation_grid
 from .screens import your_turn
 from .style import DIM
 from .summon7 import View, chips, deck_line, log_panel, ranking_table, table_of_seats, verdict
@@ -121,7 +122,7 @@ def render_final(view: View, labels: Sequence[str]) -> RenderableType:
     }.get(view["end"], "")
     extra = {"Character": [character_text(s["character"]).plain for s in view["seats"]]}
     body = Group(verdict(view, labels), Text(ending), ranking_table(view, labels, extra))
-    return Panel(body, title="SUMMON 7 · THE CLAN", border_style="magenta", box=box.HEAVY)
+    return final_panel(body, "SUMMON 7 · THE CLAN")
 
 
 def render_help() -> RenderableType:
@@ -141,21 +142,16 @@ def render_help() -> RenderableType:
         cards.add_column(title)
     for p in DATA.powers:
         cards.add_row(p.name, p.phase, str(p.cost), p.text)
-    notation = Table.grid(padding=(0, 2))
-    for text, meaning in (
-        ("hit / hold", "Summon 7"),
-        ("play=ward, play=hex@2", "play a power card (on seat 2)"),
-        ("pay=peasant", "pay a card's cost with a Peasant"),
-        ("place=market, capture=market/peasant", "the City phase"),
-        ("claim=ward, eat, blame=2, choose=crone", "the draft, dining, choosing a character"),
-    ):
-        notation.add_row(Text(text, style="bold cyan"), meaning)
-    commands = Text(
-        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
+    notation = notation_grid(
+        [
+            ("hit / hold", "Summon 7"),
+            ("play=ward, play=hex@2", "play a power card (on seat 2)"),
+            ("pay=peasant", "pay a card's cost with a Peasant"),
+            ("place=market, capture=market/peasant", "the City phase"),
+            ("claim=ward, eat, blame=2, choose=crone", "the draft, dining, choosing a character"),
+        ]
     )
-    return Panel(
-        Group(rules, cards, notation, commands), title="Help", title_align="left", border_style="cyan"
-    )
+    return help_panel(rules, cards, notation)
 
 
 __all__ = ["chips", "render_final", "render_help", "render_view"]

@@ -13,12 +13,12 @@ from typing import Any
 from rich import box
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..words.manasurge import (
     DATA,
+    DIRECTIONS,
     META,
     SUIT,
     WIZARD,
@@ -30,16 +30,16 @@ from ..words.manasurge import (
 )
 from ..words.seats import seat_name as name
 from ..words.seats import subject
+from .frames import LogScreen, final_panel, help_panel, notation_grid, won_text
 from .prompt import COMMANDS, Choice, Command, Invalid
 from .prompt import interpret as interpret_plain
 from .screens import your_turn
 from .style import DIM, YOU, mana_chip
 
 View = Mapping[str, Any]
-MIN_LOG = 4  # lines of the log (with its borders) shown however short the terminal
 MANY_CHOICES = 9  # from this many choices on, they are listed in columns
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
-ARROWS = {"cw": "↻ clockwise", "ccw": "↺ counterclockwise"}
+ARROWS = {way: f"{arrow} {DIRECTIONS[way]}" for way, arrow in (("cw", "↻"), ("ccw", "↺"))}
 PHASES = {
     "open": "open the spell",
     "direction": "choose the spell's direction",
@@ -228,38 +228,6 @@ def table_line(view: View, labels: Sequence[str]) -> Text:
     return out
 
 
-def log_panel(log: Sequence[Text], most: int) -> Panel:
-    lines = list(log)[-most:] if most > 0 else []
-    return Panel(
-        Group(*(lines or [Text("Nothing yet.", style=DIM)])),
-        title="Since your last turn"
-        + (f" (last {len(lines)} of {len(log)})" if len(lines) < len(log) else ""),
-        title_align="left",
-        border_style="grey50",
-    )
-
-
-class Screen:
-    """The screen with as much of the log as the terminal's height leaves room for (at least a few
-    lines), so that the spell, the hand and the choices stay in sight above the prompt."""
-
-    def __init__(self, top: list[RenderableType], log: Sequence[Text], bottom: list[RenderableType]) -> None:
-        self.top, self.log, self.bottom = Group(*top), log, Group(*bottom)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        used = len(console.render_lines(self.top, options, pad=False))
-        used += len(console.render_lines(self.bottom, options, pad=False))
-        room = max(MIN_LOG, console.height - used - 2)  # the prompt's line and a spare one
-        most = min(len(self.log), room)
-        panel = log_panel(self.log, most)
-        while most > 1 and len(console.render_lines(panel, options, pad=False)) > room:
-            most -= 1  # long lines wrap: fewer of them
-            panel = log_panel(self.log, most)
-        yield self.top
-        yield panel
-        yield self.bottom
-
-
 def choices(view: View, labels: Sequence[str]) -> list[RenderableType]:
     """The numbered choices in words; many choices (a Frost Wave's gifts, a Purge) in columns of
     their texts, which say it all (``give=5L@2``: the 5L to seat 2)."""
@@ -292,7 +260,7 @@ def render_view(view: View, labels: Sequence[str], log: Sequence[Text], wide: bo
     bottom: list[RenderableType] = [spell_line(view, labels), *rules_lines(view, labels)]
     bottom += hand_line(view, labels)
     bottom += choices(view, labels)
-    return Screen(top, log, bottom)
+    return LogScreen(top, log, bottom, "Since your last turn")
 
 
 def ranking_table(view: View, labels: Sequence[str]) -> Table:
@@ -325,13 +293,9 @@ def ranking_table(view: View, labels: Sequence[str]) -> Table:
 
 def render_final(view: View, labels: Sequence[str]) -> RenderableType:
     winners = list(view["winners"])
-    if winners == [view["seat"]]:
-        verdict = Text("Game over. You win!", style="bold magenta")
-    else:
-        who = " and ".join(name(labels, w) for w in winners)
-        verdict = Text(f"Game over. Winner{'s' if len(winners) > 1 else ''}: {who}", style="bold magenta")
+    verdict = won_text(winners, view["seat"], [name(labels, w) for w in winners])
     body = Group(verdict, ranking_table(view, labels), Text(f"The target was {view['target']} Shards."))
-    return Panel(body, title="MANASURGE", border_style="magenta", box=box.HEAVY)
+    return final_panel(body, "MANASURGE")
 
 
 def render_help() -> RenderableType:
@@ -358,25 +322,20 @@ def render_help() -> RenderableType:
         suits.add_row(mana_chip(power.code), power.name, power.text)
     for power in DATA.metamagic:
         suits.add_row(mana_chip(power.code), power.name, power.text)
-    notation = Table.grid(padding=(0, 2))
-    for text, meaning in (
-        (
-            "cast=5L, cw, ccw",
-            "open the spell with your 5 of Lightning; send it clockwise or counterclockwise",
-        ),
-        ("play=5L, play=mirror (or just 5L)", "play a card"),
-        ("counter, again, done", "Counter-Spell, play again, or decline"),
-        ("give=5L@2, discard=5L", "Frost Wave's gift to seat 2, Purge's discard"),
-        ("draw, hold", "between spells"),
-    ):
-        notation.add_row(Text(text, style="bold cyan"), meaning)
+    notation = notation_grid(
+        [
+            (
+                "cast=5L, cw, ccw",
+                "open the spell with your 5 of Lightning; send it clockwise or counterclockwise",
+            ),
+            ("play=5L, play=mirror (or just 5L)", "play a card"),
+            ("counter, again, done", "Counter-Spell, play again, or decline"),
+            ("give=5L@2, discard=5L", "Frost Wave's gift to seat 2, Purge's discard"),
+            ("draw, hold", "between spells"),
+        ]
+    )
     signs = Text("★ the Caster token's card · ◆ Shards · C the Caster · ▶ to act", style=DIM)
-    commands = Text(
-        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
-    )
-    return Panel(
-        Group(rules, suits, notation, signs, commands), title="Help", title_align="left", border_style="cyan"
-    )
+    return help_panel(rules, suits, notation, signs)
 
 
 # -- reading the person's answer -------------------------------------------------------------------

@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..games.megalomania.cards import COLOURS, RANK_LETTERS, RANK_NAMES, VALUES
 from ..games.megalomania.rules import DOMINANT_BY_ROUND
 from ..words.megalomania import POWERS
+from .frames import final_panel, help_panel, notation_grid
 from .render import View, default_labels
 from .style import DIM, colour_badge, seat_text, signed
 
@@ -102,12 +102,8 @@ def render_final(
         )
         verdict = f"Pairs: seats 0+2 {pair[0]}, seats 1+3 {pair[1]}; winner: {' and '.join(winners)}{mine}"
     headline = Text(f"Game over. {verdict}", style="bold magenta")
-    return Panel(
-        Group(headline, render_ranking(view, names), render_scoresheet(view, names, tasks)),
-        title="MEGALOMANIA",
-        border_style="magenta",
-        box=box.HEAVY,
-    )
+    body = Group(headline, render_ranking(view, names), render_scoresheet(view, names, tasks))
+    return final_panel(body, "MEGALOMANIA")
 
 
 def render_help() -> RenderableType:
@@ -117,31 +113,26 @@ def render_help() -> RenderableType:
     for rank in reversed(range(8)):
         name = RANK_NAMES[rank]
         cards.add_row(name, RANK_LETTERS[rank], str(VALUES[rank]), POWERS[name])
-    notation = Table.grid(padding=(0, 2))
-    for text, meaning in (
-        ("Ku", "play a card: rank letter + colour letter (b black, r red, y yellow, u blue)"),
-        ("Au!", "play an Assassin by its power, off the following rule"),
-        ("power", "use the power of the card you just played"),
-        ("lead=2", "Farmer: seat 2 leads the next turn"),
-        ("colour=r", "Oracle: it becomes red"),
-        ("cube+ / cube-", "spend a cube: +1 or -1 to the card you just played"),
-        ("return=Wr", "Explorer: put the red Wizard back into the previous trick"),
-        ("done", "no more powers or cubes on your card"),
-        ("take=crystals", "resources: crystals (2), cubes (10), mixed (1 + 5) or scroll"),
-        ("scroll=4 / pass", "scroll phase: use scroll 4, or pass (pass also declines a scroll's offer)"),
-        ("lay=Ku, pile=Ku, give=Ku", "missions 15, 24, 25: lay out, put in your first pile, hand over"),
-        ("others", "each scroll's own choices are listed in words when it asks (see docs/notation.md)"),
-    ):
-        notation.add_row(Text(text, style="bold cyan"), meaning)
+    notation = notation_grid(
+        [
+            ("Ku", "play a card: rank letter + colour letter (b black, r red, y yellow, u blue)"),
+            ("Au!", "play an Assassin by its power, off the following rule"),
+            ("power", "use the power of the card you just played"),
+            ("lead=2", "Farmer: seat 2 leads the next turn"),
+            ("colour=r", "Oracle: it becomes red"),
+            ("cube+ / cube-", "spend a cube: +1 or -1 to the card you just played"),
+            ("return=Wr", "Explorer: put the red Wizard back into the previous trick"),
+            ("done", "no more powers or cubes on your card"),
+            ("take=crystals", "resources: crystals (2), cubes (10), mixed (1 + 5) or scroll"),
+            ("scroll=4 / pass", "scroll phase: use scroll 4, or pass (pass also declines a scroll's offer)"),
+            ("lay=Ku, pile=Ku, give=Ku", "missions 15, 24, 25: lay out, put in your first pile, hand over"),
+            ("others", "each scroll's own choices are listed in words when it asks (see docs/notation.md)"),
+        ]
+    )
     rules = Text(
         "Follow the colour led; if you cannot, play the dominant colour; otherwise anything.  The highest "
         "dominant card takes the trick, else the highest card of the colour led; on equal values the card "
         "played first wins.  Crystals and cubes are lost at the end of the round.",
         style="italic",
     )
-    commands = Text(
-        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
-    )
-    return Panel(
-        Group(notation, cards, rules, commands), title="Help", title_align="left", border_style="cyan"
-    )
+    return help_panel(notation, cards, rules)

@@ -18,6 +18,7 @@ from rich.text import Text
 from ..words.seats import seat_name as name
 from ..words.seats import subject, verb
 from ..words.summon7 import next_card_counts
+from .frames import final_panel, help_panel, notation_grid
 from .screens import your_turn
 from .style import DIM, YOU, number_card_style, number_chip
 
@@ -136,7 +137,7 @@ def render_final(view: View, labels: Sequence[str]) -> RenderableType:
     body = Group(
         verdict(view, labels), ranking_table(view, labels), Text(f"House total: {view['house_total']}")
     )
-    return Panel(body, title="SUMMON 7", border_style="magenta", box=box.HEAVY)
+    return final_panel(body, "SUMMON 7")
 
 
 def render_help() -> RenderableType:
@@ -148,10 +149,4 @@ def render_help() -> RenderableType:
         "the next round.  The deck holds one 0, one 1, two 2s ... twelve 12s; the discard pile is shuffled "
         "in when it runs out.  The first to the target (100) ends the game.",
     )
-    notation = Table.grid(padding=(0, 2))
-    for text, meaning in (("hit", "one more card"), ("hold", "stop for this round")):
-        notation.add_row(Text(text, style="bold cyan"), meaning)
-    commands = Text(
-        "Commands: a number or the action's text · s save · q save and quit · h this help", style=DIM
-    )
-    return Panel(Group(rules, notation, commands), title="Help", title_align="left", border_style="cyan")
+    return help_panel(rules, notation_grid([("hit", "one more card"), ("hold", "stop for this round")]))

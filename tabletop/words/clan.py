@@ -12,7 +12,7 @@ from typing import Any
 from ..games.summon7.clan.actions import DATA
 from . import summon7
 from .line import Line, line
-from .seats import Names, seat_name, subject, verb
+from .seats import Names, actor, seat_name, subject, verb
 from .summon7 import View, bust_chance, percent, round_line
 
 POWER = {p.id: p for p in DATA.powers}
@@ -103,8 +103,7 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
 
 
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
-    seat = data.get("seat", -1)
-    who = subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
+    seat, who = actor(data, me, names)
 
     def does(word: str) -> str:
         return f"{who} {verb(seat, me, word)}"

@@ -57,9 +57,7 @@ class Line:
                 out.append(part)
             elif isinstance(part, Number):
                 out.append(str(part.value))
-            elif isinstance(part, Mana):
-                out.append((card_words or {}).get(part.text, part.text))
-            else:
+            else:  # a Mana or a Megalomania card
                 out.append((card_words or {}).get(part.text, part.text))
         return "".join(out)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..games.manasurge.data import ManaData, Power, load_data
 from .line import Line, Mana, Segment, Tone, line, spaced
-from .seats import Names, seat_name, subject, verb
+from .seats import Names, actor, seat_name, subject, verb
 
 View = Mapping[str, Any]
 
@@ -31,6 +31,13 @@ DRAW_REASONS = {
     "between": "up to the hand limit",
     "surge": "to refill the hand after the Mana Surge",
     "foresight": "(Foresight)",
+}
+# what "done" declines, by the phase ({onward}: the player the spell goes on to)
+DONE = {
+    "counter": "No Counter-Spell: the spell goes on {direction} to {onward}",
+    "again": "Play no more: the spell goes on to {onward}",
+    "give": "Give nothing away",
+    "discard": "Discard no more",
 }
 
 __all__ = ["card_name", "content", "describe_action", "describe_event", "suit_rule"]
@@ -214,17 +221,9 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
         surge = f"; your last card: Mana Surge, +{shards(surge_gain(mine))}" if mine["hand"] == 1 else ""
         return f"Discard {card_name(arg)} (Purge{more}{surge})"
     if text == "done":
-        phase = view["phase"]
         onward = seat_name(names, next_seat(me, view["direction"], n))
-        if phase == "counter":
-            return f"No Counter-Spell: the spell goes on {direction_words(view['direction'])} to {onward}"
-        if phase == "again":
-            return f"Play no more: the spell goes on to {onward}"
-        if phase == "give":
-            return "Give nothing away"
-        if phase == "discard":
-            return "Discard no more"
-        return "Done"
+        said = DONE.get(view["phase"], "Done")
+        return said.format(direction=direction_words(view["direction"]), onward=onward)
     if text == "draw":
         return f"Draw up to {mine['limit']} cards (you hold {mine['hand']})"
     if text == "hold":
@@ -357,8 +356,7 @@ def game_over_line(data: Mapping[str, Any], me: int | None, names: Names) -> Lin
 
 
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
-    seat = data.get("seat", -1)
-    who = subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
+    seat, who = actor(data, me, names)
 
     def does(word: str) -> str:
         return f"{who} {verb(seat, me, word)}"

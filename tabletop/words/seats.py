@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 Names = Sequence[str] | None  # the seats' names as the front end shows them (``Seat 2`` when absent)
 
@@ -13,6 +14,12 @@ def seat_name(names: Names, seat: int) -> str:
 
 def subject(seat: int, me: int | None, names: Names) -> str:
     return "You" if seat == me else seat_name(names, seat)
+
+
+def actor(data: Mapping[str, Any], me: int | None, names: Names) -> tuple[Any, str]:
+    """An event's ``seat`` (-1 when it names none) and its subject: ``You``, ``Alice``, "" for none."""
+    seat = data.get("seat", -1)
+    return seat, subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
 
 
 def verb(seat: int, me: int | None, word: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .line import Line, Number, line, spaced
-from .seats import Names, seat_name, subject, verb
+from .seats import Names, actor, seat_name, subject, verb
 
 View = Mapping[str, Any]
 
@@ -53,8 +53,7 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
 
 
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
-    seat = data.get("seat", -1)
-    who = subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
+    seat, who = actor(data, me, names)
     if kind == "round":
         stage = "Pre-game round" if data.get("stage") == "pre-game" else "Round"
         dealer = data["dealer"]

@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.panel import Panel
-from rich.segment import Segment
-from rich.table import Table
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...words.megacorps import DATA, seat_names
 from ...words.seats import seat_name as name
+from ..frames import LogScreen, final_panel, help_panel, notation_grid, won_text
 from ..style import DIM
 from .menus import interpret, render_menu
 from .panels import (
@@ -36,7 +33,6 @@ from .panels import (
 View = Mapping[str, Any]
 MENUS = True
 LEAVE = True
-MIN_LOG = 4  # lines of the log (with its borders) shown however short the terminal
 
 __all__ = ["LEAVE", "MENUS", "interpret", "render_final", "render_help", "render_view", "seat_labels"]
 
@@ -48,38 +44,6 @@ def seat_labels(view: View, labels: Sequence[str]) -> list[str]:
     return ["You" if seat == me else corporation for seat, corporation in enumerate(corporations)]
 
 
-def log_panel(log: Sequence[Text], most: int) -> Panel:
-    lines = list(log)[-most:] if most > 0 else []
-    more = f" (last {len(lines)} of {len(log)})" if len(lines) < len(log) else ""
-    return Panel(
-        Group(*(lines or [Text("Nothing yet.", style=DIM)])),
-        title="Since your last decision" + more,
-        title_align="left",
-        border_style="grey50",
-    )
-
-
-class Screen:
-    """The screen with as much of the log as the terminal's height leaves room for (a few lines at
-    least), so that the board, the decision and the choices stay in sight above the prompt."""
-
-    def __init__(self, top: list[RenderableType], log: Sequence[Text], bottom: list[RenderableType]) -> None:
-        self.top, self.log, self.bottom = Group(*top), log, Group(*bottom)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        top = console.render_lines(self.top, options, pad=False)  # rendered once, measured and shown
-        bottom = console.render_lines(self.bottom, options, pad=False)
-        room = max(MIN_LOG, console.height - len(top) - len(bottom) - 2)
-        most = min(len(self.log), room - 2)
-        log = console.render_lines(log_panel(self.log, most), options, pad=False)
-        while most > 1 and len(log) > room:
-            most -= max(1, len(log) - room)  # long lines wrap: fewer of them
-            log = console.render_lines(log_panel(self.log, most), options, pad=False)
-        for line in (*top, *log, *bottom):
-            yield from line
-            yield Segment.line()
-
-
 def render_view(
     view: View, labels: Sequence[str], log: Sequence[Text], wide: bool = True, menu: str = ""
 ) -> RenderableType:
@@ -89,18 +53,15 @@ def render_view(
         top.append(board_legend(view))
     top += [players_table(view, labels), *cards_lines(view, labels)]
     bottom: list[RenderableType] = [*decision_lines(view, labels), *render_menu(view, labels, menu)]
-    return Screen(top, log, bottom)
+    return LogScreen(top, log, bottom, "Since your last decision")
 
 
 def render_final(view: View, labels: Sequence[str]) -> RenderableType:
     winners = list(view["winners"])
-    if winners == [view["seat"]]:
-        verdict = Text("Game over. You win!", style="bold magenta")
-    else:
-        who = " and ".join("you" if w == view["seat"] else name(labels, w) for w in winners)
-        verdict = Text(f"Game over. Winner{'s' if len(winners) > 1 else ''}: {who}", style="bold magenta")
+    named = ["you" if w == view["seat"] else name(labels, w) for w in winners]
+    verdict = won_text(winners, view["seat"], named)
     body = Group(verdict, final_table(view, labels), board_table(view))
-    return Panel(body, title="MEGACORPS", border_style="magenta", box=box.HEAVY)
+    return final_panel(body, "MEGACORPS")
 
 
 def render_help() -> RenderableType:
@@ -121,33 +82,31 @@ def render_help() -> RenderableType:
         f"{', '.join(f'{n} {p}' for n, p in enumerate(e.payout))} (5 or more).  When the deck is "
         "empty, every industry pays out a last time; the most money wins.",
     )
-    notation = Table.grid(padding=(0, 2))
-    for text, meaning in (
-        (
-            "buy aer.jpn, payout aer, intervene aer.jpn",
-            "a company is industry.country (aer.jpn: Japan's Aerospace)",
-        ),
-        ("mercs, war jpn, pass", "buy mercenaries, attack Japan, take no Action"),
-        ("play kleptocrats, offer 2", "an event card; an offer to seat 2 (neither is an Action)"),
-        ("give 5, give aer.jpn, ask jpn, send, drop", "put an offer together item by item, then send it"),
-        ("bid 12 / 12", "at a number prompt (bids, prices, the bank), the number alone"),
-        ("allow, veto, pay, decline, accept, aid a, sell d 3", "answers to the others' decisions"),
-        (
-            "propose 2 5+aer.jpn/jpn, withdraw 3",
-            "at any prompt: offer seat 2 5 and aer.jpn for Japan (a bot answers at once); take offer 3 back",
-        ),
-    ):
-        notation.add_row(Text(text, style="bold cyan"), meaning)
+    notation = notation_grid(
+        [
+            (
+                "buy aer.jpn, payout aer, intervene aer.jpn",
+                "a company is industry.country (aer.jpn: Japan's Aerospace)",
+            ),
+            ("mercs, war jpn, pass", "buy mercenaries, attack Japan, take no Action"),
+            ("play kleptocrats, offer 2", "an event card; an offer to seat 2 (neither is an Action)"),
+            ("give 5, give aer.jpn, ask jpn, send, drop", "put an offer together item by item, then send it"),
+            ("bid 12 / 12", "at a number prompt (bids, prices, the bank), the number alone"),
+            ("allow, veto, pay, decline, accept, aid a, sell d 3", "answers to the others' decisions"),
+            (
+                "propose 2 5+aer.jpn/jpn, withdraw 3",
+                "at any prompt: offer seat 2 5 and aer.jpn for Japan (a bot answers at once); "
+                "take offer 3 back",
+            ),
+        ]
+    )
     marks = Text(
         "Board: · unowned, Nat Nationalized, Syn Syndicalized, n/b not built yet, — a country without "
         "owner; D/F Defense/Force.  ▶ to decide.",
         style=DIM,
     )
-    commands = Text(
+    commands = (
         "Commands: a number, an action's text or a group's word (buy) · b back to the main list · "
-        "s save · q save and stop (or leave) · leave: leave the game for good · h this help",
-        style=DIM,
+        "s save · q save and stop (or leave) · leave: leave the game for good · h this help"
     )
-    return Panel(
-        Group(rules, notation, marks, commands), title="Help", title_align="left", border_style="cyan"
-    )
+    return help_panel(rules, notation, marks, commands=commands)

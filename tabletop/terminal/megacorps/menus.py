@@ -175,6 +175,16 @@ def why_not(text: str, view: View) -> str:
 
 
 # -- drawing the choices -------------------------------------------------------------------------
+# a menu group's heading ({count}: the choices in it), where it needs no more than that
+GROUPS = {
+    "buy": "Buy a company for {price} ({count} for sale)",
+    "payout": "Pay out an industry (you then hold the Paid card)",
+    "intervene": "Government intervention ({count} companies of others in your countries)",
+    "war": "Launch a war ({count} countries)",
+    "give": "Add something you give ({count} choices)",
+}
+
+
 def group_words(key: str, view: View, labels: Sequence[str]) -> str:
     legal = [a for a in view.get("legal") or [] if key_of(a) == key]
     count = len(legal)
@@ -183,23 +193,13 @@ def group_words(key: str, view: View, labels: Sequence[str]) -> str:
         return f"Play an event card: {joined([event_name(a.split()[1]) for a in legal])} (not an Action)"
     if key == "offer":
         return f"Make a trade offer ({view.get('offers_left', 0)} left this turn; not an Action)"
-    if key == "buy":
-        return f"Buy a company for {DATA.economy.company_price} ({count} for sale)"
-    if key == "payout":
-        return "Pay out an industry (you then hold the Paid card)"
-    if key == "intervene":
-        return f"Government intervention ({count} companies of others in your countries)"
-    if key == "war":
-        return f"Launch a war ({count} countries)"
-    if key == "give":
-        return f"Add something you give ({count} choices)"
     if key == "ask":
         return f"Add something you ask {name(labels, int(decision.get('to', -1)))} for ({count} choices)"
     if key in ("sell a", "sell d"):
         seat = int(decision.get("attacker" if key == "sell a" else "defender", -1))
         side = "the attacker" if key == "sell a" else "the defender"
         return f"Sell a mercenary to {name(labels, seat)} ({side}) at a price you name"
-    return f"{count} choices"
+    return GROUPS.get(key, "{count} choices").format(count=count, price=DATA.economy.company_price)
 
 
 def short(action: str) -> str:

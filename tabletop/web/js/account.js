@@ -1,6 +1,6 @@
 // Accounts in the browser: who is logged in, the header's log in / sign up / log out, and the dialog.
 // The session is an HttpOnly cookie the server sets: this page never sees it, only the name.
-import { el } from "./cards.js";
+import { el, madeOnce } from "./cards.js";
 
 let current = null; // the logged-in account's name, or null for a guest
 const listeners = [];
@@ -81,10 +81,10 @@ function field(labelText, input) {
 
 // The log in / sign up dialog, made once. mode: "login" or "signup".
 function dialog() {
-  let box = document.getElementById("account-dialog");
-  if (box) return box;
-  box = el("dialog", "account-dialog");
-  box.id = "account-dialog";
+  return madeOnce("account-dialog", "dialog", "account-dialog", buildDialog);
+}
+
+function buildDialog(box) {
   const form = el("form");
   form.method = "dialog";
   const title = el("h2", null, "");
@@ -138,7 +138,6 @@ function dialog() {
   });
   box.append(form);
   document.body.append(box);
-  return box;
 }
 
 export function openAccountDialog(mode) {

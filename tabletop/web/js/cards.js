@@ -43,13 +43,19 @@ export function cardName(text) {
 }
 
 export function emblem(letter, size = 24) {
+  return svgIcon(EMBLEMS[letter] || [], size, "emblem");
+}
+
+// An emblem drawn on 24 × 24 units, `size` pixels wide, hidden from screen readers (the card says
+// it in words): `shapes` are [tag, attributes] pairs (a ManaSurge suit's is one path).
+export function svgIcon(shapes, size, className) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("width", size);
   svg.setAttribute("height", size);
   svg.setAttribute("aria-hidden", "true");
-  svg.classList.add("emblem");
-  for (const [tag, attrs] of EMBLEMS[letter] || []) {
+  svg.classList.add(className);
+  for (const [tag, attrs] of shapes) {
     const node = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     svg.append(node);
@@ -61,6 +67,17 @@ export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// The page's element of this `id`, made once: the first call makes it and lets `build(node)` fill it
+// in and put it in the page; later calls find it.
+export function madeOnce(id, tag, className, build) {
+  let node = document.getElementById(id);
+  if (node) return node;
+  node = el(tag, className);
+  node.id = id;
+  build(node);
   return node;
 }
 

@@ -6,7 +6,7 @@
 // a response window (`window`: answering someone else's decision) has no reserve and closes with
 // the rules' neutral answer.
 // The server also sends its `now`, so a browser whose own clock is wrong still counts right.
-import { el } from "./cards.js";
+import { el, madeOnce } from "./cards.js";
 import { botMark } from "./names.js";
 import { seatLabel } from "./words.js";
 
@@ -136,14 +136,11 @@ function seatRow(page, seat, clocks) {
 }
 
 function clocksPanel() {
-  let panel = document.getElementById("clocks");
-  if (panel) return panel;
-  panel = el("section", "panel clocks");
-  panel.id = "clocks";
-  panel.setAttribute("aria-label", "Clocks");
-  const side = document.getElementById("side");
-  side.parentNode.insertBefore(panel, side);
-  return panel;
+  return madeOnce("clocks", "section", "panel clocks", (panel) => {
+    panel.setAttribute("aria-label", "Clocks");
+    const side = document.getElementById("side");
+    side.parentNode.insertBefore(panel, side);
+  });
 }
 
 function drawPanel(page) {
@@ -161,14 +158,11 @@ function drawPanel(page) {
 }
 
 function notice() {
-  let box = document.getElementById("seat-notice");
-  if (box) return box;
-  box = el("div", "seat-notice");
-  box.id = "seat-notice";
-  box.setAttribute("role", "status");
-  box.hidden = true;
-  document.querySelector("header.top").after(box);
-  return box;
+  return madeOnce("seat-notice", "div", "seat-notice", (box) => {
+    box.setAttribute("role", "status");
+    box.hidden = true;
+    document.querySelector("header.top").after(box);
+  });
 }
 
 // The table page's extras; `send(message)` sends a message on the table's socket (false: closed).

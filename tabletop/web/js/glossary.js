@@ -14,6 +14,7 @@
 // aria-describedby as the word is focused, so a screen reader reads it at the focus; nothing else of
 // the glossary is in the page (a page's text is only what its table shows).
 import { el } from "./cards.js";
+import { placeTip } from "./tooltip.js";
 
 const SKIP = [
   "button", "a", "input", "textarea", "select", "option", "label", "summary", "svg", "script", "style", "kbd",
@@ -248,21 +249,7 @@ function show(node, { pinned = false, focused = false }) {
   box.append(el("span", "sr-only", ": "), el("span", "tip-text", term.text));
   box.dataset.term = term.term;
   box.hidden = false;
-  place(node);
-}
-
-// Above the term, or below it when there is no room; always inside the window.
-function place(node) {
-  const box = tip.node;
-  const at = node.getBoundingClientRect();
-  box.style.left = "0px";
-  box.style.top = "0px";
-  const width = box.offsetWidth;
-  const height = box.offsetHeight;
-  const left = Math.min(Math.max(4, at.left + at.width / 2 - width / 2), Math.max(4, innerWidth - width - 4));
-  const top = at.top - height - 8 >= 0 ? at.top - height - 8 : Math.min(at.bottom + 8, innerHeight - height - 4);
-  box.style.left = `${Math.round(left)}px`;
-  box.style.top = `${Math.round(top)}px`;
+  placeTip(box, node);
 }
 
 function undescribe(node) {

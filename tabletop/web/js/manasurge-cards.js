@@ -1,10 +1,9 @@
 // ManaSurge's cards and pieces: the printed texts (suits, metamagic, wizards: the server's content,
 // sent once per join), a card's name in words, a card face, backs, Shards, a wizard's box.  The
 // table (manasurge.js) and the log's chips (said.js) draw with these.
-import { el } from "./cards.js";
+import { el, svgIcon } from "./cards.js";
 import { cardText as withText } from "./cardtext.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const EMBLEMS = {
   B: "M12 1.5 L14 4 V15 H10 V4 Z M6.5 15.5 H17.5 V17.3 H13.2 V21.5 H10.8 V17.3 H6.5 Z",
   F: "M12 1.8 C13.5 6 18.5 8.6 18.5 14.2 C18.5 18.5 15.5 22 12 22 C8.5 22 5.5 18.8 5.5 15 C5.5 11.8 7.3 9.9 8.6 8.4 C8.8 11 9.9 12.4 11 12.8 C10.4 9 11 5 12 1.8 Z",
@@ -75,16 +74,7 @@ export function manaChip(text) {
 
 // ---- pieces --------------------------------------------------------------------------------------
 function emblem(key, size) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", size);
-  svg.setAttribute("height", size);
-  svg.setAttribute("aria-hidden", "true");
-  svg.classList.add("ms-emblem");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", EMBLEMS[key] || EMBLEMS.meta);
-  svg.append(path);
-  return svg;
+  return svgIcon([["path", { d: EMBLEMS[key] || EMBLEMS.meta }]], size, "ms-emblem");
 }
 
 function gems(count) {

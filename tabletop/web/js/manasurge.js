@@ -9,7 +9,7 @@ import {
 } from "./manasurge-cards.js";
 import { tapWords } from "./cardtext.js";
 import { markWhy } from "./why.js";
-import { botMark } from "./names.js";
+import { seatHeadBase } from "./seat-head.js";
 import { seatLabel, who } from "./words.js";
 
 const SUIT_LETTERS = ["B", "F", "W", "L", "Q"];
@@ -48,15 +48,7 @@ export function nameOf(seat, ctx) {
 }
 
 function seatHead(view, seat, ctx) {
-  const info = (ctx.seats || [])[seat] || {};
-  const head = el("div", "seat-head");
-  const dot = el("span", `dot ${info.online === false ? "off" : "on"}`);
-  dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
-  const name = shortSeat(seat, ctx);
-  head.append(dot, el("span", "name", name));
-  const mark = botMark(info); // a bot account's (issue 32)
-  if (mark) head.append(mark);
-  if (info.kind === "bot" && info.level && !name.includes(info.level)) head.append(el("span", "tag", info.level));
+  const head = seatHeadBase(seat, ctx);
   if (view.caster === seat && view.phase !== "over") {
     const tag = el("span", "tag ms-caster-tag", "Caster");
     tag.title = "the Caster of this spell";

@@ -234,7 +234,8 @@ function myArea(view, ctx) {
   box.append(buttons);
   const hand = el("div", "hand");
   const playing = view.to_act === me && legal.length > 0;
-  const clickable = (c, size) => {
+  // a card that plays its action on a click, or says why not; `refused`: a class for a card that cannot
+  const clickable = (c, size, refused = "") => {
     const choice = cardAction(c, legal);
     const opts = { size };
     if (choice) {
@@ -243,22 +244,17 @@ function myArea(view, ctx) {
       opts.verb = cardVerb(choice);
     }
     const face = cardFace(c, opts);
-    if (choice) played(face, choice);
-    else if (ctx.act) markWhy(face, whyCard(view, c));
+    if (choice) {
+      played(face, choice);
+      return face;
+    }
+    if (refused) face.classList.add(refused);
+    if (ctx.act) markWhy(face, whyCard(view, c));
     return face;
   };
+  const refused = playing && (view.phase === "play" || view.phase === "explorer-return") ? "unplayable" : "";
   for (const c of entry.hand || []) {
-    const choice = cardAction(c, legal);
-    const opts = { size: "hand" };
-    if (choice) {
-      opts.onClick = () => ctx.act(choice);
-      opts.title = label(ctx, choice);
-      opts.verb = cardVerb(choice);
-    }
-    const face = cardFace(c, opts);
-    if (choice) played(face, choice);
-    else if (playing && (view.phase === "play" || view.phase === "explorer-return")) face.classList.add("unplayable");
-    if (!choice && ctx.act) markWhy(face, whyCard(view, c));
+    const face = clickable(c, "hand", refused);
     if ((entry.known_cards || []).includes(c)) face.append(el("span", "badge known", "seen"));
     hand.append(face);
   }

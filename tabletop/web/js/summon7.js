@@ -3,9 +3,10 @@
 // Everything drawn comes from one seat's view (or a spectator's): every dealt card is face up,
 // only the deck's order is unknown, and nothing here needs it.  The clan game (clan.js) reuses
 // the table, the cards and the sums.
-import { el, headCell, shortSeat } from "./cards.js";
+import { el, headCell } from "./cards.js";
 import { markWhy } from "./why.js";
-import { botMark, marked } from "./names.js";
+import { marked } from "./names.js";
+import { seatHeadBase } from "./seat-head.js";
 import { seatLabel, who } from "./words.js";
 
 export const STATUS_WORDS = { active: "in play", held: "held", busted: "busted" };
@@ -100,15 +101,7 @@ export function statusBadge(status) {
 }
 
 export function seatHead(view, seat, ctx, score) {
-  const info = (ctx.seats || [])[seat] || {};
-  const head = el("div", "seat-head");
-  const dot = el("span", `dot ${info.online === false ? "off" : "on"}`);
-  dot.title = info.kind === "bot" ? "bot" : info.online === false ? "not connected" : "connected";
-  const name = shortSeat(seat, ctx); // a bot's level as a tag: a narrow seat keeps the whole name
-  head.append(dot, el("span", "name", name));
-  const mark = botMark(info); // a bot account's (issue 32)
-  if (mark) head.append(mark);
-  if (info.kind === "bot" && info.level && !name.includes(info.level)) head.append(el("span", "tag", info.level));
+  const head = seatHeadBase(seat, ctx);
   if (view.dealer === seat && view.phase !== "over") {
     const dealer = el("span", "tag dealer s7-dealer", "D");
     dealer.title = "the dealer";

@@ -10,6 +10,7 @@
 // live region that says the reason once it arrives (it comes after the focus, so a description read
 // at the focus would be empty).  Events are delegated from the table's root: nothing per element.
 import { el } from "./cards.js";
+import { placeTip } from "./tooltip.js";
 
 const DWELL = 250; // ms a mouse rests on an element before it is explained (a sweep asks nothing)
 const BUDGET = 30; // questions sent in WINDOW ms at most (the server's limit counts every message)
@@ -156,7 +157,7 @@ function fill() {
     why.tip.classList.add("asking");
   }
   why.tip.hidden = false;
-  place();
+  placeTip(why.tip, why.anchor);
 }
 
 function ask(action) {
@@ -173,20 +174,6 @@ function ask(action) {
   if (why.step === null || !why.send || !why.send({ type: "why", action })) return;
   why.asked.set(k, now);
   why.sent.push(now);
-}
-
-// Above the element, or below it when there is no room; always inside the window.
-function place() {
-  const tip = why.tip;
-  const box = why.anchor.getBoundingClientRect();
-  tip.style.left = "0px";
-  tip.style.top = "0px";
-  const width = tip.offsetWidth;
-  const height = tip.offsetHeight;
-  const left = Math.min(Math.max(4, box.left + box.width / 2 - width / 2), Math.max(4, innerWidth - width - 4));
-  const top = box.top - height - 8 >= 0 ? box.top - height - 8 : Math.min(box.bottom + 8, innerHeight - height - 4);
-  tip.style.left = `${Math.round(left)}px`;
-  tip.style.top = `${Math.round(top)}px`;
 }
 
 function undescribe() {

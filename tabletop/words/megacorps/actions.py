@@ -42,6 +42,16 @@ from .names import (
     split_company,
 )
 
+# an intervention by the government of the company's country (any other: Wikisyndicalism's)
+INTERVENTIONS = {
+    "democracy": "{who} must divest {name} (it becomes unowned; {who} gets {economy.divest_compensation})",
+    "kleptocracy": "take {name} from {who} (Kleptocracy: theft)",
+    "dictatorship": "nationalize {name}, taking it from {who} (Dictatorship)",
+    "wikisyndicalism": (
+        "syndicalize {name}, taking it from {who} (who gets {economy.syndicalize_compensation})"
+    ),
+}
+
 
 def buy_label(code: str, view: View, names: Names) -> str:
     me = view["seat"]
@@ -63,15 +73,8 @@ def intervention_label(code: str, view: View, names: Names) -> str:
     former = int(view["companies"].get(code, UNOWNED))
     who = seat_name(names, former) if former >= 0 else "its owner"
     government = view["governments"].get(country, "")
-    name = company_name(code)
-    if government == "democracy":
-        said = f"{who} must divest {name} (it becomes unowned; {who} gets {ECONOMY.divest_compensation})"
-    elif government == "kleptocracy":
-        said = f"take {name} from {who} (Kleptocracy: theft)"
-    elif government == "dictatorship":
-        said = f"nationalize {name}, taking it from {who} (Dictatorship)"
-    else:
-        said = f"syndicalize {name}, taking it from {who} (who gets {ECONOMY.syndicalize_compensation})"
+    template = INTERVENTIONS.get(government, INTERVENTIONS["wikisyndicalism"])
+    said = template.format(who=who, name=company_name(code), economy=ECONOMY)
     head = "After the war, intervene" if view["phase"] == "war-gi" else "Intervene"
     return f"{head}: {said}"
 

@@ -3,11 +3,11 @@ sealed bid or vote, the cards in an offer) are worded only for the seats allowed
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..line import Line, Tone, line
-from ..seats import Names, seat_name, subject
+from ..seats import Names, actor, seat_name, subject
 from . import offers
 from .names import (
     COUNTRIES,
@@ -222,9 +222,23 @@ def setup_line(data: Mapping[str, Any], me: int | None, names: Names) -> Line:
     return line(said, tone="strong")
 
 
+# the public events worded by a function of their own
+LINES: dict[str, Callable[[Mapping[str, Any], int | None, Names], Line]] = {
+    "setup": setup_line,
+    "event": card_line,
+    "effect": effect_line,
+    "target": target_line,
+    "intervene": intervention_line,
+    "war-result": war_result_line,
+    "bids": bids_line,
+    "votes": votes_line,
+    "offer": offer_line,
+    "game-over": over_line,
+}
+
+
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
-    seat = data.get("seat", -1)
-    who = subject(seat, me, names) if isinstance(seat, int) and seat >= 0 else ""
+    seat, who = actor(data, me, names)
 
     def act(word: str) -> str:
         return f"{who} {does(seat, me, word)}"
@@ -257,8 +271,8 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
             return line(f"The event cards you offer {seat_name(names, data['to'])}: {joined(cards)}.")
         return line(f"The event cards {seat_name(names, seat)} offers you: {joined(cards)}.")
     # public events
-    if kind == "setup":
-        return setup_line(data, me, names)
+    if kind in LINES:
+        return LINES[kind](data, me, names)
     if kind == "start-cards":
         count = data["count"]
         return line(f"{act('starts')} with {plural(count, 'event card') if count else 'no event card'}.")
@@ -299,12 +313,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
                 f"{act('calls')} a payout of {industry} (and {does(seat, me, 'takes')} the Paid card)."
             )
         return line(f"{industry} is about to pay out.")
-    if kind == "event":
-        return card_line(data, me, names)
-    if kind == "effect":
-        return effect_line(data, me, names)
-    if kind == "target":
-        return target_line(data, me, names)
     if kind in ("payout", "final-payout"):
         industry = industry_name(data["industry"])
         paid = earnings(data["paid"], me, names)
@@ -316,8 +324,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         return line(
             f"{industry} pays out ({count},{change} {data['rate']} a company): {paid}.", tone="strong"
         )
-    if kind == "intervene":
-        return intervention_line(data, me, names)
     if kind == "mercs":
         own = "your" if seat == me else "its"
         return line(f"{act('buys')} mercenaries: {data['free']} free from {own} own companies.")
@@ -353,8 +359,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         return line(f"{act('gives')} a mercenary to {obj(to, me, names)} ({side}).")
     if kind == "offer-mercenary":
         return line(f"{act('offers')} {obj(data['to'], me, names)} a mercenary for {data['price']}.")
-    if kind == "war-result":
-        return war_result_line(data, me, names)
     if kind == "auction":
         return line(
             f"Auction for {country_name(data['country'])}: every player with money bids in secret; "
@@ -368,12 +372,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         )
     if kind == "sealed":
         return line(f"{who} {does(seat, me, 'has')} decided (secret until everyone has).", tone="quiet")
-    if kind == "bids":
-        return bids_line(data, me, names)
-    if kind == "votes":
-        return votes_line(data, me, names)
-    if kind == "offer":
-        return offer_line(data, me, names)
     if kind == "trade":
         verb = "accepts" if data["accepted"] else "declines"
         return line(
@@ -388,6 +386,4 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
             f"gone{discarded}.",
             tone="strong",
         )
-    if kind == "game-over":
-        return over_line(data, me, names)
     return line(f"{kind}.")

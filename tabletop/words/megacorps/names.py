@@ -13,6 +13,52 @@ from .asked import asked_content
 
 View = Mapping[str, Any]
 
+__all__ = [  # what the package re-exports (words/megacorps/__init__.py)
+    "CORPORATIONS",
+    "COUNTRIES",
+    "DATA",
+    "ECONOMY",
+    "EVENTS",
+    "GOVERNMENT_CODES",
+    "GOVERNMENT_NAMES",
+    "INDUSTRIES",
+    "MARKS",
+    "NATIONALIZED",
+    "PLAY_PREFIX",
+    "SYNDICALIZED",
+    "UNBUILT",
+    "UNOWNED",
+    "View",
+    "companies_of",
+    "company_name",
+    "competitors",
+    "content",
+    "corporation_name",
+    "country_name",
+    "defence_of",
+    "does",
+    "earnings",
+    "euros",
+    "event_effect",
+    "event_name",
+    "event_text",
+    "force_of",
+    "government_name",
+    "industry_name",
+    "items_words",
+    "joined",
+    "mercenaries",
+    "mercenary_industries",
+    "obj",
+    "owner_words",
+    "payout_amounts",
+    "plural",
+    "rate",
+    "seat_names",
+    "split_company",
+    "whose",
+]
+
 DATA: MegaData = load_data()
 ECONOMY = DATA.economy
 CORPORATIONS = {c.code: c for c in DATA.corporations}

@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -178,17 +179,24 @@ def _text(entry: dict[str, Any], key: str, where: str) -> str:
     return " ".join(value.split()) if key != "text" else value.strip()
 
 
+def keyed(entry: Any, kind: str, allowed: AbstractSet[str], where: str, hint: str = "") -> dict[str, Any]:
+    """``entry`` of a TOML file checked to be a table with only the keys ``allowed`` a ``kind`` (the
+    rules' and the tutorials' files); ``hint`` ends the message when it is no table at all."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where} is not a table of keys{hint}")
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        names, listed = ", ".join(map(repr, unknown)), ", ".join(sorted(allowed))
+        raise ValueError(f"{where}: unknown key {names} (a {kind} has {listed})")
+    return entry
+
+
 def _entry(entry: Any, kind: str, where: str) -> dict[str, Any]:
     """``entry`` checked to be a table with only the keys a ``kind`` may have."""
-    if not isinstance(entry, dict):
-        raise ValueError(f"{where} is not a table of keys (write it [[{kind}]])")
-    unknown = sorted(set(entry) - KEYS[kind])
-    if unknown:
-        names, allowed = ", ".join(map(repr, unknown)), ", ".join(sorted(KEYS[kind]))
-        raise ValueError(f"{where}: unknown key {names} (a {kind} has {allowed})")
-    if not isinstance(entry.get("provisional", False), bool):
+    table = keyed(entry, kind, KEYS[kind], where, f" (write it [[{kind}]])")
+    if not isinstance(table.get("provisional", False), bool):
         raise ValueError(f"{where}: 'provisional' is true or false")
-    return entry
+    return table
 
 
 def _named(entry: Any, key: str, where: str) -> str:

@@ -44,7 +44,7 @@ from ...core.errors import InvalidOptions, TabletopError
 from ...core.protocol import JSON
 from ...core.registry import make
 from ..line import Line
-from ..rules import paragraph
+from ..rules import keyed, paragraph
 
 SEAT = 0  # the person's seat at a tutorial table
 TEXT_MAX = 360  # characters of a step's text: short, for a newcomer
@@ -133,18 +133,8 @@ def _load(game: str, text: str, shown: str) -> Tutorial:
         raise InvalidOptions(f"{shown}: {err}") from None
 
 
-def _keys(entry: Any, kind: str, where: str) -> dict[str, Any]:
-    if not isinstance(entry, dict):
-        raise ValueError(f"{where} is not a table of keys")
-    unknown = sorted(set(entry) - KEYS[kind])
-    if unknown:
-        names, allowed = ", ".join(map(repr, unknown)), ", ".join(sorted(KEYS[kind]))
-        raise ValueError(f"{where}: unknown key {names} (a {kind} has {allowed})")
-    return entry
-
-
 def _read(game: str, data: dict[str, Any]) -> Tutorial:
-    _keys(data, "the file", "the file")
+    keyed(data, "the file", KEYS["the file"], "the file")
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise ValueError("the file needs 'title', a text")
@@ -174,7 +164,7 @@ def _read(game: str, data: dict[str, Any]) -> Tutorial:
 
 def _step(game: Any, raw: Any, k: int) -> Step:
     where = f"step {k + 1}"
-    entry = _keys(raw, "step", where)
+    entry = keyed(raw, "step", KEYS["step"], where)
     text = entry.get("text")
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"{where} needs 'text'")
