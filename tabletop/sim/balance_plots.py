@@ -121,16 +121,15 @@ def histogram_plot(
                     list(values), bins=edges, weights=weights, histtype="step", color=colour(k), label=run
                 )
                 continue
-            for line_width in (1.4, 1.6):  # each variant's line is drawn twice, 1.4 then 1.6 wide
-                ax.hist(
-                    list(values),
-                    bins=edges,
-                    weights=weights,
-                    histtype="step",
-                    linewidth=line_width,
-                    color=colour(k),
-                    label=run,
-                )
+            ax.hist(
+                list(values),
+                bins=edges,
+                weights=weights,
+                histtype="step",
+                linewidth=1.6,
+                color=colour(k),
+                label=run,
+            )
     ax.set_title(title, loc="left", fontsize=11)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of the values")

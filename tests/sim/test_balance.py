@@ -260,3 +260,12 @@ def test_chunks_grow_with_the_cluster_and_interleave_the_runs(tmp_path: Path) ->
         ("v", 0, 4),
         ("baseline", 4, 8),
     ]
+
+
+def test_a_histogram_names_each_run_once_in_its_legend() -> None:
+    from tabletop.sim.balance_plots import histogram_plot
+
+    svg = histogram_plot(
+        "h", "Game length", [("base", [30, 31, 33]), ("variant", [31, 34, 34, 36])], "decisions"
+    )
+    assert svg.count("<!-- variant -->") == 1 and svg.count("<!-- base -->") == 1
