@@ -45,7 +45,7 @@ from typing import Any
 
 from tabletop.core.registry import make
 from tabletop.sim.balance import BASELINE, Store, plan
-from tabletop.sim.pool import Runner, chunk_bounds, open_backend
+from tabletop.sim.pool import Played, Runner, chunk_bounds, open_backend
 from tabletop.sim.simulate import Chunk, play_chunk
 from tabletop.sim.summary import GameResult, summarize
 
@@ -136,7 +136,7 @@ def driver_cost(results: list[GameResult], game: str, players: int, repeats: int
     def receive() -> None:
         back = [r for blob in blobs for r in pickle.loads(blob)]
         bots = ("random",) * players
-        summarize(game=made.name, options=made.options, seed=1, bots=bots, results=back, elapsed=1)
+        summarize(Played(made.name, made.options, 1, bots, len(back), back, 1))
 
     return 1e6 * best(receive, repeats)[0] / len(results)
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from ..agents import make_agent, observe
 from ..core.errors import TabletopError
 from ..core.protocol import JSON, Game
 from ..core.registry import make
-from .pool import Progress, play_in_chunks
-from .simulate import Chunk, SimulationError, bot_seed, check_bots, game_seed
+from .pool import Progress
+from .simulate import Chunk, SimulationError, bot_seed, game_seed, play_run
 from .stats import wilson
 
 
@@ -172,20 +171,7 @@ def arena(
 ) -> ArenaResult:
     """Play ``games`` games (rounded up to whole rotations) between the named bots, on ``workers``
     processes or Ray tasks at once (None: every core, or every CPU of the Ray cluster)."""
-    if games < 1 or (workers is not None and workers < 1):
-        raise ValueError("an arena needs at least one game and one worker")
-    game = make(game_name, **dict(options or {}))
-    lineup = tuple(check_bots(bots, game.players))
-    n = game.players
-    games = math.ceil(games / n) * n
-    chunk = partial(Chunk, game.name, game.options, seed, lineup)  # then (start, stop)
-    results, elapsed = play_in_chunks(backend, workers, address, games, chunk, play_arena_chunk, progress)
-    return ArenaResult(
-        game=game.name,
-        options=game.options,
-        seed=seed,
-        lineup=lineup,
-        games=games,
-        bots=arena_stats(lineup, results),
-        elapsed=elapsed,
-    )
+    run = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    played = play_run(game_name, options, bots, games, seed, play_arena_chunk, run, whole_rotations=True)
+    stats = arena_stats(played.bots, played.results)
+    return ArenaResult(played.game, played.options, seed, played.bots, played.games, stats, played.elapsed)

@@ -18,7 +18,7 @@ import os
 import signal
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -132,6 +132,20 @@ def open_backend(
             yield runner
     else:
         raise BackendError(f"no backend called {backend!r}; the backends are {', '.join(BACKENDS)}")
+
+
+@dataclass(frozen=True)
+class Played(Generic[R]):
+    """A run's games, played: the game and its options, the run's seed, its bots per seat, how many
+    games, their results in game order, and the seconds they took."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    games: int
+    results: list[R]
+    elapsed: float
 
 
 def play_in_chunks(

@@ -10,10 +10,10 @@ in game order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agents import AGENTS, make_agent, observe
 from ..core.errors import TabletopError
@@ -22,7 +22,7 @@ from ..core.registry import make
 from ..core.rng import derive
 from .content import Watcher, watcher_for
 from .missions import mission_tasks, round_outcomes
-from .pool import Progress, play_in_chunks
+from .pool import Played, Progress, play_in_chunks
 from .summary import GameResult, Summary, summarize
 
 _GAMES_STREAM, _BOTS_STREAM = 0, 1
@@ -123,6 +123,38 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
     return [play_game(game, chunk.seed, index, chunk.bots) for index in range(chunk.start, chunk.stop)]
 
 
+R = TypeVar("R")
+
+
+def play_run(
+    game_name: str,
+    options: Mapping[str, Any] | None,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    play: Callable[[Chunk], list[R]],
+    run: Mapping[str, Any],
+    whole_rotations: bool = False,
+) -> Played[R]:
+    """``games`` games of ``game_name`` between ``bots`` (one per seat, or one for all), each chunk
+    played by ``play`` on the backend ``run`` names (``backend``, ``workers``, ``address``,
+    ``progress``); ``whole_rotations``: as many more as make every bot sit in every seat equally
+    often.  ValueError for no game or no worker, the engine's errors for bad options or bots."""
+    workers = run.get("workers")
+    if games < 1 or (workers is not None and workers < 1):
+        raise ValueError("play at least one game, on at least one worker")
+    game = make(game_name, **dict(options or {}))
+    lineup = tuple(check_bots(bots, game.players))
+    if whole_rotations:
+        games = -(-games // game.players) * game.players
+    chunk = partial(Chunk, game.name, game.options, seed, lineup)  # then (start, stop)
+    backend = run.get("backend", "process")
+    results, elapsed = play_in_chunks(
+        backend, workers, run.get("address"), games, chunk, play, run.get("progress")
+    )
+    return Played(game.name, game.options, seed, lineup, games, results, elapsed)
+
+
 def simulate(
     game_name: str,
     options: Mapping[str, Any] | None = None,
@@ -143,20 +175,6 @@ def simulate(
     ``UnknownGame``), ValueError for bad arguments, SimulationError when a game breaks,
     BackendError when the backend cannot be used.
     """
-    if games < 1:
-        raise ValueError("simulate at least one game")
-    if workers is not None and workers < 1:
-        raise ValueError("use at least one worker")
-    game = make(game_name, **dict(options or {}))
-    names = tuple(check_bots(bots or ["random"], game.players))
-    chunk = partial(Chunk, game.name, game.options, seed, names)  # then (start, stop)
-    results, elapsed = play_in_chunks(backend, workers, address, games, chunk, play_chunk, progress)
-    return summarize(
-        game=game.name,
-        options=game.options,
-        seed=seed,
-        bots=names,
-        results=results,
-        elapsed=elapsed,
-        tasks=mission_tasks(game),
-    )
+    run = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    played = play_run(game_name, options, bots or ["random"], games, seed, play_chunk, run)
+    return summarize(played, mission_tasks(make(played.game, **played.options)))

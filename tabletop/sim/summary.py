@@ -14,6 +14,7 @@ from typing import Any
 from ..core.protocol import JSON
 from .facts import FactStats, LabelStats, fact_stats, label_stats, margins
 from .missions import RoundOutcome
+from .pool import Played
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,17 +154,10 @@ def _mission_stats(
     )
 
 
-def summarize(
-    *,
-    game: str,
-    options: Mapping[str, Any],
-    seed: int,
-    bots: Sequence[str],
-    results: Sequence[GameResult],
-    elapsed: float,
-    tasks: Mapping[int, str] | None = None,
-) -> Summary:
-    """The summary of ``results`` (in game order), played in ``elapsed`` seconds."""
+def summarize(played: Played[GameResult], tasks: Mapping[int, str] | None = None) -> Summary:
+    """The summary of a run's games (``tasks``: the missions' names, by number)."""
+    game, options, seed, bots = played.game, played.options, played.seed, played.bots
+    results, elapsed = played.results, played.elapsed
     if not results:
         raise ValueError("nothing to summarize: no games were played")
     players = len(bots)

@@ -6,13 +6,13 @@ and the events it may see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..games.summon7.clan.actions import DATA
 from . import summon7
-from .line import Line, line
-from .seats import Names, actor, seat_name, subject, verb
+from .line import Line, Tone, line
+from .seats import Names, actor, said, seat_name, subject, verb
 from .summon7 import View, bust_chance, percent, round_line
 
 POWER = {p.id: p for p in DATA.powers}
@@ -102,6 +102,26 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
     return text
 
 
+# the events worded from their data alone (seats.said), with their tone
+SAID: dict[str, tuple[str, Tone]] = {
+    "threshold": ("The Uprising Meter reaches {meter}: {name}!", "alarm"),
+    "claim": ("{does:claims} {card}.", ""),
+    "gift": ("{who} (busted) {verb:gets} {card} at random.", ""),
+    "pay": ("{does:dumpsters} a {human}.", ""),
+    "warded": ("The Ward turns away the {value}: {does:stays} in.", ""),
+    "boast": ("{who} now {verb:has} +{bonus} on the round.", ""),
+    "scraps": ("{does:lives} on scraps (fed).", ""),
+    "tribute": ("{does:takes} tribute: leadership {leadership}.", ""),
+    "calm": ("The Uprising Meter falls to {meter}.", ""),
+    "takeover": ("{does:overthrows} the Head of House!", "special"),
+    "power-reshuffle": ("The power deck is out: its discard pile is shuffled.", "quiet"),
+}
+NAMED: dict[str, Callable[[Any], str]] = {
+    "card": lambda card: POWER[card].name,
+    "human": lambda human: HUMAN[human],
+}
+
+
 def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Names = None) -> Line | None:
     seat, who = actor(data, me, names)
 
@@ -114,6 +134,9 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
     def ends(key: str, word: str) -> str:
         return word[:-1] if data[key] == me else word
 
+    if kind in SAID:
+        template, tone = SAID[kind]
+        return line(said(template, data, me, names, NAMED), tone=tone)
     if kind == "choose-start":
         return line("Each player chooses a character card.", tone="strong")
     if kind == "choose":
@@ -131,8 +154,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
         main = data.get("stage") == "main"
         extra = f"  House score {data['house_score']}, Uprising Meter {data['meter']}." if main else ""
         return round_line(data, me, names, extra)
-    if kind == "threshold":
-        return line(f"The Uprising Meter reaches {data['meter']}: {data['name']}!", tone="alarm")
     if kind == "city":
         order = ", ".join(f"{n} ({s})" for n, s in zip(data["order"], data["scores"], strict=True))
         return line(f"The City phase, in order of House score: {order}.")
@@ -145,19 +166,9 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
     if kind == "power-cards":
         cards = ", ".join(POWER[c].name for c in data["cards"])
         return line(f"{does('brings')} home: {cards}.", tone="strong")
-    if kind == "claim":
-        return line(f"{does('claims')} {POWER[data['card']].name}.")
-    if kind == "gift":
-        return line(f"{who} (busted) {verb(seat, me, 'gets')} {POWER[data['card']].name} at random.")
     if kind == "play":
         on = f" on {subject(data['target'], me, names)}" if "target" in data else ""
         return line(f"{does('plays')} {POWER[data['card']].name}{on}.", tone="strong")
-    if kind == "pay":
-        return line(f"{does('dumpsters')} a {HUMAN[data['human']]}.")
-    if kind == "warded":
-        return line(f"The Ward turns away the {data['value']}: {does('stays')} in.")
-    if kind == "boast":
-        return line(f"{who} now {verb(seat, me, 'has')} +{data['bonus']} on the round.")
     if kind in ("bribe", "raid"):
         return line(f"The house may place {data['meeples']} meeple(s) and capture {data['claim']} human(s).")
     if kind == "dining":
@@ -167,12 +178,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
     if kind == "unfed":
         finds = ends("member", "finds")
         return line(f"{member('member')} {finds} no {HUMAN[data['diet']]}: hungry next round.", tone="bad")
-    if kind == "scraps":
-        return line(f"{does('lives')} on scraps (fed).")
-    if kind == "tribute":
-        return line(f"{does('takes')} tribute: leadership {data['leadership']}.")
-    if kind == "calm":
-        return line(f"The Uprising Meter falls to {data['meter']}.")
     if kind == "discard":
         return line(f"{member('by')} {ends('by', 'makes')} {who} discard {POWER[data['card']].name}.")
     if kind == "round-end":
@@ -181,10 +186,6 @@ def describe_event(kind: str, data: Mapping[str, Any], me: int | None, names: Na
             member_name("head" if i == last else i, me, names) for i, h in enumerate(data["hungry"]) if h
         ]
         return line(f"Round {data['round']} ends." + (f" Hungry: {', '.join(hungry)}." if hungry else ""))
-    if kind == "takeover":
-        return line(f"{does('overthrows')} the Head of House!", tone="special")
-    if kind == "power-reshuffle":
-        return line("The power deck is out: its discard pile is shuffled.", tone="quiet")
     if kind == "game-over":
         return line(f"The game is over: {REASONS.get(data['reason'], data['reason'])}.", tone="strong")
     return summon7.describe_event(kind, data, me, names)

@@ -114,26 +114,48 @@ def describe_action(text: str, view: View, names: Names = None) -> str:
     return f"Play {card_name(text)}"
 
 
+# the scrolls' and special deals' actions whose words need only their argument: "{scroll}" (a
+# scroll's name), "{colour}", "{card}" and "{seat}" (a player's name) are read from it (_Argument)
+_ARGUMENT_ACTIONS = {
+    "scroll": "Use {scroll}",
+    "echo": "Scroll 7: use again the effect of {scroll}",
+    "keep": "Keep {scroll}",
+    "dominant": "Scroll 1: make {colour} the dominant colour this round",
+    "call": "Scroll 2: call {colour}; each other player gives you a {colour} card (any card without one)",
+    "swap": "Scroll 13: swap hands with {seat}",
+    "lay": "Lay {card} next in your sequence",
+    "pile": "Put {card} in your first pile",
+    "declare": "Scroll 16: {colour} decides this trick instead of the colour led",
+}
+_PLAIN_ACTIONS = {"steal": "Scroll 10: steal this trick", "last": "Scroll 14: play last in this turn"}
+
+
+class _Argument(dict[str, str]):
+    """An action's argument in the words a template asks for, each worked out when asked."""
+
+    def __init__(self, arg: str, names: Names) -> None:
+        super().__init__()
+        self.arg, self.names = arg, names
+
+    def __missing__(self, key: str) -> str:
+        if key == "scroll":
+            return scroll_name(int(self.arg))
+        if key == "colour":
+            return COLOUR_WORDS.get(self.arg, self.arg)
+        if key == "seat":
+            return seat_name(self.names, int(self.arg))
+        return card_name(self.arg)
+
+
 def _scroll_action(key: str, arg: str, text: str, view: View, names: Names) -> str | None:
     """The actions of scrolls and special deals in words; None for the others."""
-    me, phase = view["seat"], view["phase"]
-    colour = COLOUR_WORDS.get(arg, arg)
-    if key == "scroll":
-        return f"Use {scroll_name(int(arg))}"
-    if key == "echo":
-        return f"Scroll 7: use again the effect of {scroll_name(int(arg))}"
-    if key == "keep":
-        return f"Keep {scroll_name(int(arg))}"
-    if key == "dominant":
-        return f"Scroll 1: make {colour} the dominant colour this round"
-    if key == "call":
-        return f"Scroll 2: call {colour}; each other player gives you a {colour} card (any card without one)"
-    if key == "swap":
-        return f"Scroll 13: swap hands with {seat_name(names, int(arg))}"
+    template = _ARGUMENT_ACTIONS.get(key)
+    if template is not None:
+        return template.format_map(_Argument(arg, names))
     if key == "leader":
-        return f"Scroll 19: {_who(int(arg), me, names, 'lead')} every turn this round"
+        return f"Scroll 19: {_who(int(arg), view['seat'], names, 'lead')} every turn this round"
     if key == "give":
-        if phase == "hand-over":
+        if view["phase"] == "hand-over":
             return f"Hand {card_name(arg)} to the player on your right"
         if view["asking"] == "give-back":
             giver = view["queue"][0] if view["queue"] else None
@@ -141,19 +163,9 @@ def _scroll_action(key: str, arg: str, text: str, view: View, names: Names) -> s
         caller = next((r["seat"] for r in reversed(view["round_scrolls"])), None)
         to = seat_name(names, caller) if caller is not None else "the caller"
         return f"Hand {card_name(arg)} to {to} (scroll 2)"
-    if key == "lay":
-        return f"Lay {card_name(arg)} next in your sequence"
-    if key == "pile":
-        return f"Put {card_name(arg)} in your first pile"
-    if key == "declare":
-        return f"Scroll 16: {colour} decides this trick instead of the colour led"
     if key == "decide":
         return "Scroll 16: take this trick" if arg == "take" else "Scroll 16: do not take this trick"
-    if text == "steal":
-        return "Scroll 10: steal this trick"
-    if text == "last":
-        return "Scroll 14: play last in this turn"
-    return None
+    return _PLAIN_ACTIONS.get(text)
 
 
 # -- events ---------------------------------------------------------------------------------------

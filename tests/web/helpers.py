@@ -171,3 +171,16 @@ def at_the_end(page: Any, room: Any, scores: Callable[[Any], list[int]], winner:
     marked = page.eval_on_selector_all(winner, "ss => ss.map(s => Number(s.dataset.seat))")
     assert sorted(marked) == sorted(state.view(None)["winners"])
     return state
+
+
+def click_to_the_end(
+    page: Any, problems: list[str], choose: Callable[[Any], Any], seconds: float = 200
+) -> None:
+    """Click ``choose(page)`` (an element, or None for nothing now) until the end panel shows, with
+    no error on the page meanwhile."""
+    deadline = time.monotonic() + seconds
+    while page.query_selector("#end:not([hidden])") is None:
+        assert time.monotonic() < deadline, "the game did not end"
+        assert not problems, problems
+        if not click(page, choose(page)):
+            page.wait_for_timeout(15)

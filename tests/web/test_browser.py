@@ -42,8 +42,7 @@ def cards_in_page(page: Any) -> set[str]:
 def test_one_person_and_three_bots_play_a_whole_game_by_clicking(
     browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
 ) -> None:
-    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
-    accepted her challenge, and two built-in bots."""
+    """Seat 1 a bot program that accepted her challenge (tests/web/outside_bot.py), 2 and 3 easy."""
     seats = ["person", "@", "easy", "easy"]
     context, page, problems, room = challenged_table(
         browser, live, outside_bot, "megalomania", seats, VIEWPORT, ".mg-table"

@@ -7,14 +7,13 @@ bots' leaderboard holds the bot account beside the built-in level, people's boar
 from __future__ import annotations
 
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import Live
-from .helpers import click, until
+from .helpers import click_to_the_end, until
 from .outside_bot import moves_of, running_bot, sign_up
 from .test_lobby_accounts import new_page
 from .test_other_games import choose
@@ -98,12 +97,7 @@ def test_a_person_challenges_a_bot_account_which_accepts_and_plays_the_game_in_t
         assert (
             page.query_selector("section[data-seat='2'] .seat-head .bot-mark") is None
         )  # a level's does not
-        deadline = time.monotonic() + 200
-        while page.query_selector("#end:not([hidden])") is None:
-            assert time.monotonic() < deadline, "the game did not end"
-            assert not problems, problems
-            if not click(page, choose(page)):
-                page.wait_for_timeout(15)
+        click_to_the_end(page, problems, choose)
         assert room.over and room.row.rated
         assert page.is_visible("#end .final .bot-mark")  # the final table names the bot with its marker
         assert (room.seats[0].name, room.seats[1].name, room.seats[2].level) == (person, bot, "easy")

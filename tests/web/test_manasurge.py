@@ -123,8 +123,7 @@ def click_something(page: Any, rng: random.Random) -> bool:
 def test_one_person_and_two_bots_play_a_whole_game(
     browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
 ) -> None:
-    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
-    accepted her challenge, and a built-in bot."""
+    """With wizards, against a bot program that accepted her challenge (tests/web/outside_bot.py)."""
     seats = ["person", "@", "easy"]
     context, page, problems, room = challenged_table(
         browser, live, outside_bot, "manasurge", seats, VIEWPORT, ".ms-table", wizards=True

@@ -143,8 +143,7 @@ def click_something(page: Any, rng: random.Random) -> bool:
 def test_one_person_and_two_bots_play_a_whole_game(
     browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
 ) -> None:
-    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
-    accepted her challenge, and a built-in bot."""
+    """Her challenge accepted by a bot program (tests/web/outside_bot.py), an easy bot in seat 2."""
     seats = ["person", "@", "easy"]
     context, page, problems, room = challenged_table(
         browser, live, outside_bot, "megacorps", seats, VIEWPORT, ".mc-table"

@@ -175,8 +175,7 @@ def test_one_person_and_bots_play_a_whole_summon7_game(browser: Any, live: Live,
 def test_one_person_and_bots_play_a_whole_clan_game(
     browser: Any, live: Live, shots: Path, outside_bot: OutsideBot
 ) -> None:
-    """Against a bot program (a bot account's, `tabletop bot run`: tests/web/outside_bot.py) that
-    accepted her challenge, and a built-in bot."""
+    """A short clan game against a bot program (tests/web/outside_bot.py) and an easy bot."""
     seats = ["person", "@", "easy"]
     context, page, problems, room = challenged_table(
         browser, live, outside_bot, "clan", seats, VIEWPORT, ".s7-table", pregame=25, rounds=3

@@ -5,14 +5,13 @@ leaderboard and the game, with its replay, on the player page."""
 from __future__ import annotations
 
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import Live
-from .helpers import click, until
+from .helpers import click_to_the_end, until
 from .test_lobby_accounts import new_page, sign_up
 from .test_other_games import choose
 
@@ -42,12 +41,7 @@ def test_sign_up_play_a_rated_game_and_find_it_on_the_leaderboard_and_player_pag
     table = page.url.rstrip("/").rsplit("/", 1)[1]
     room = live.room(table)
     assert room.seats[0].name == name and room.row.rated
-    deadline = time.monotonic() + 200
-    while page.query_selector("#end:not([hidden])") is None:
-        assert time.monotonic() < deadline, "the game did not end"
-        assert not problems, problems
-        if not click(page, choose(page)):
-            page.wait_for_timeout(15)
+    click_to_the_end(page, problems, choose)
     assert room.over
     place = room.seats[0].rank
     # the leaderboard: the account and the bot, one game each
