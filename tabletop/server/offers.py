@@ -17,7 +17,9 @@ This module keeps what the rules do not: each offer's promise (a note between it
 stored with its action, never part of the game's record), when it was made (a timed table lets an
 open offer expire after four response windows, applying the game's ``expire`` move for the
 receiver), how each closed (for the players' lists), and a limit on how many offers a seat makes a
-minute.  A bot (or the takeover bot of an absent seat) answers an offer made to it, deciding on the
+minute.  An offer at any time to a bot account's seat is refused: its program answers what its
+seat is asked, over the table's socket, and no such offer would ever be answered (docs/bots.md).
+A bot (or the takeover bot of an absent seat) answers an offer made to it, deciding on the
 game's question for that offer (``Trading.trade_question``) from its own view; when it declines, it
 says why in a line (its agent's ``explain``: what the things in the offer are worth to it) to the
 offer's maker alone, at once (a ``notice``) and as the offer's ``reason`` in the maker's list (the
@@ -54,6 +56,7 @@ PER_MINUTE = 12  # offers a seat may make in a minute
 KEEP_CLOSED = 10  # closed offers each seat still sees
 WINDOWS = 4  # an open offer expires after this many response windows (timed tables)
 TURN_KINDS = frozenset(("offer", "offer-cards", "trade"))  # an offer made on a turn (R-MC30)
+NO_TRADES = "it answers what its seat is asked, and no offer made at any time (docs/bots.md)"
 
 
 @dataclass
@@ -200,6 +203,8 @@ class Offers:
     # -- requests from the seats ------------------------------------------------------------
     async def offer(self, seat: int | None, to: int, give: list[str], ask: list[str], note: str) -> None:
         trader = self._trader(seat)
+        if 0 <= to < len(self.room.seats) and self.room.seats[to].user_id in self.room.hub.bot_accounts:
+            raise Refused("bad-offer", f"{self.room.seats[to].name} is a bot program: {NO_TRADES}")
         try:
             action = self._state().offer_action(to, give, ask)
         except IllegalAction as err:

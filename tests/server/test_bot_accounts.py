@@ -42,12 +42,14 @@ def new_token(client: TestClient, name: str = "laptop") -> dict[str, Any]:
     return data
 
 
-def challenged(client: TestClient, token: str, seats: list[str], bot: str = "zeta") -> str:
-    """The table of a Summon 7 challenge from the client's person to ``bot``, accepted by its
-    program (``token``)."""
+def challenged(
+    client: TestClient, token: str, seats: list[str], bot: str = "zeta", game: str = "summon7"
+) -> str:
+    """The table of a challenge from the client's person to ``bot``, accepted by its program
+    (``token``)."""
     made = client.post(
         "/api/challenges",
-        json={"bot": bot, "game": "summon7", "seats": seats, "options": {"players": len(seats)}},
+        json={"bot": bot, "game": game, "seats": seats, "options": {"players": len(seats)}},
     )
     assert made.status_code == 201, made.text
     with other_browser(client) as program:
@@ -284,3 +286,23 @@ def test_a_bot_seated_by_name_plays_its_seat_and_is_named_a_bot_everywhere(db_ur
         assert client.get("/api/players/ana").json()["bot"] is False
         finished = client.get("/api/tables").json()["finished"][0]["seats"][0]
         assert finished["user"] == "zeta" and finished["bot"] is True
+
+
+def test_a_bot_programs_seat_is_offered_no_trade_at_any_time(db_url: str) -> None:
+    """Its program answers what its seat is asked, never an offer made at any time (MegaCorps):
+    such an offer is refused with the reason, an offer to a built-in bot goes as ever."""
+    with running(db_url, clock=Clock(), clock_tick=0) as client:
+        make_bot(client)
+        token = new_token(client)["token"]
+        client.post("/api/account/logout")
+        signup(client, "ana")
+        table = challenged(client, token, ["person", "@zeta", "easy"], game="megacorps")
+        with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
+            assert join(ws)["seat"] == 0
+            offer = {"type": "offer", "give": ["1"], "ask": [], "note": ""}
+            ws.send_text(json.dumps({**offer, "to": 1}))
+            refused = receive_until_error(ws)
+            assert refused["code"] == "bad-offer" and "zeta is a bot program" in refused["error"], refused
+            ws.send_text(json.dumps({**offer, "to": 2}))
+            listed = receive_until(ws, "offers")["offers"]
+            assert [(o["from"], o["to"]) for o in listed if not o.get("turn")] == [(0, 2)]

@@ -164,6 +164,11 @@ def test_one_person_and_two_bots_play_a_whole_game(
             state = room.state
             check_page(page, state, 0)
             phases[state.view(0)["phase"]] += 1
+            # nothing offers a trade to the bot program's seat: it answers no offer made at any time
+            assert (
+                page.query_selector("[data-trade-to='1'], select[data-key='trade-to'] option[value='1']")
+                is None
+            )
             if not taken and state.view(0)["phase"] == "turn" and state.round >= 3:
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(shots / "megacorps-table.png"), full_page=True)

@@ -337,7 +337,7 @@ function numberChoice(view, ctx, legal, prefix) {
 
 // Buttons opening the one trade composer (in the Trades panel), addressed to each other player.
 function tradeButtons(view, ctx) {
-  return partners(view, ctx.me).map((seat) => {
+  return partners(view, ctx).map((seat) => {
     const node = el("button", "action mc-choice trade mc-trade-open");
     node.type = "button";
     node.dataset.tradeTo = String(seat);

@@ -9,6 +9,7 @@
 import { el } from "./cards.js";
 import { nameOf } from "./megacorps-board.js";
 import { companyName, countryName, eventInfo } from "./megacorps-names.js";
+import { isBotAccount } from "./names.js";
 
 const MOST = 8; // items one offer may hold (the economy's trade_items), unless the content says
 const OPEN_MOST = 6; // offers a seat may have open at once (anytime_offers), unless the content says
@@ -68,10 +69,13 @@ function ownedBy(table, seat) {
   return Object.entries(table || {}).filter(([, o]) => o === seat).map(([c]) => c);
 }
 
-// Players still in the game, other than you.
-export function partners(view, me) {
+// Players still in the game you may trade with: not you, nor a bot account's seat (its program
+// answers only what its seat is asked, never an offer made at any time: docs/bots.md).
+export function partners(view, ctx) {
   const out = [];
-  for (let s = 0; s < view.players; s++) if (s !== me && !view.left[s]) out.push(s);
+  for (let s = 0; s < view.players; s++) {
+    if (s !== ctx.me && !view.left[s] && !isBotAccount((ctx.seats || [])[s])) out.push(s);
+  }
   return out;
 }
 
@@ -99,8 +103,9 @@ function cardKeys(hand) {
 }
 
 // Drop from the draft whatever its holder no longer has (a company lost, a card played...).
-export function pruneDraft(view, me, offers) {
-  const people = partners(view, me);
+export function pruneDraft(view, ctx) {
+  const me = ctx.me;
+  const people = partners(view, ctx);
   if (!people.includes(draft.to)) {
     draft.to = people.length ? people[0] : null;
     draft.ask = blank();
@@ -111,7 +116,7 @@ export function pruneDraft(view, me, offers) {
     for (const c of [...side.companies]) if (!companies.has(c)) side.companies.delete(c);
     for (const c of [...side.countries]) if (!countries.has(c)) side.countries.delete(c);
   }
-  const hand = cardKeys(freeHand(view, offers));
+  const hand = cardKeys(freeHand(view, ctx.offers));
   for (const key of [...draft.give.cards]) if (!hand.includes(key)) draft.give.cards.delete(key);
 }
 
@@ -283,7 +288,7 @@ export function noteSent(offers, me) {
 // The composer, drawn in the Trades panel.
 export function composer(view, ctx) {
   const box = el("div", "mc-trade-composer");
-  const people = partners(view, ctx.me);
+  const people = partners(view, ctx);
   if (!people.length) {
     box.append(el("p", "muted", "Nobody is left to trade with."));
     return box;

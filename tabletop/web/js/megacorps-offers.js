@@ -252,7 +252,7 @@ function build(ctx) {
   const view = ctx.view;
   const offers = ctx.offers || [];
   const mode = ctx.table && ctx.table.clock ? ctx.table.clock.mode : "realtime";
-  pruneDraft(view, ctx.me, ctx.offers);
+  pruneDraft(view, ctx);
   const incoming = offers.filter((o) => o.to === ctx.me);
   const outgoing = offers.filter((o) => o.from === ctx.me);
   const panel = el("section", "panel mc-trades");
@@ -262,7 +262,7 @@ function build(ctx) {
   head.append(el("h2", null, "Trades"));
   if (!draft.composing) {
     const start = actionButton("New offer", "trade-new", "primary", () => openComposer());
-    start.disabled = !partners(view, ctx.me).length;
+    start.disabled = !partners(view, ctx).length;
     head.append(start);
   }
   panel.append(head);
