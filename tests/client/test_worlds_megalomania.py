@@ -2,27 +2,11 @@
 show exactly that view, their samples are the true state's samples for the same generator, and
 so a search bot decides online as it decides in the server.
 
-A hidden-information gap of the game (reported): what the table has deduced from the round's play
-is kept in the state but not shown in any view, and the true state's samples use it.
-
-- ``forbidden[o]``: the cards seat ``o`` showed it lacks (the colours it could not follow, what
-  a Wizard forced), set by ``MegalomaniaState._note_voids``;
-- ``must[o]``: the sets of cards an Assassin played by its power showed ``o`` holds one of
-  (``_note_could_follow``).
-
-``sampling.sample_world`` deals the hidden cards to the other seats under these constraints
-(``Slot(count, w.forbidden[o] | ..., w.must[o] ...)``), so wherever one of them bears on the
-pool of hidden cards the sample depends on more than the view: the world, which knows nothing of
-them, deals differently (and every draw after the deal differs too).  That is most positions late
-in a trick or a round (``gap`` below).  The view shows only the trick in play and the round's
-tricks as bare cards; the farmer, the lead's Oracle colour, the Wizard and the Assassin's power
-of a finished trick are gone, so the deductions cannot be made again from it.  The fix belongs to
-the game: show both in each seat's public entry of the view (e.g. ``"lacks": texts(forbidden)``,
-``"holds_one_of": [texts(m) for m in must]``); the world would then read them.
-``test_the_gap_makes_samples_differ`` is the witness (it fails once the gap is closed).
-
-Elsewhere the samples are the same: ``forbidden`` and ``must`` themselves are dropped from the
-comparison, as no rule reads them (only ``sample_world``, and a search never samples a sample)."""
+What the table has deduced from the round's play (``forbidden``: the cards a seat showed it
+lacks; ``must``: the sets an Assassin played by its power showed it holds one of) is public, in
+each seat's entry of the view (``lacks``, ``holds_one_of``); the samples deal under it, so the
+world reads it: ``deduced`` picks the positions where it bears on the hidden cards, all checked
+too (``test_the_deductions_bind_samples_online_too``)."""
 
 from __future__ import annotations
 
@@ -52,10 +36,10 @@ def games_positions(players: int, pairs: bool, seed: int) -> list[Position]:
     return positions("megalomania", players, seed, pairs=pairs)
 
 
-def gap(state: Any, seat: int) -> bool:
-    """Whether the true state's sample for ``seat`` is bound by a deduction the view does not
-    show (module docstring): a card of the hidden pool forbidden to another seat, or a set that
-    seat must hold one of and that no card the seat sees meets."""
+def deduced(state: Any, seat: int) -> bool:
+    """Whether the true state's sample for ``seat`` is bound by a deduction (module docstring): a
+    card of the hidden pool forbidden to another seat, or a set that seat must hold one of and
+    that no card the seat sees meets."""
     others = [o for o in range(state.n) if o != seat]
     seen = {o: visible(state, seat, o) for o in others}
     pool = state.stock
@@ -67,9 +51,7 @@ def gap(state: Any, seat: int) -> bool:
 
 
 def canonical(state: State[Any]) -> str:
-    data = state.to_json()
-    del data["forbidden"], data["must"]  # read by sample_world only (module docstring)
-    return json.dumps(data, sort_keys=True)
+    return json.dumps(state.to_json(), sort_keys=True)
 
 
 def check(state: State[Any], seat: int, step: int) -> bool:
@@ -79,13 +61,13 @@ def check(state: State[Any], seat: int, step: int) -> bool:
 
 @cache
 def checked_phases(players: int, pairs: bool, seeds: tuple[int, ...]) -> frozenset[str]:
-    """Check random games' positions outside the gap; the phases met."""
+    """Check random games' positions; the phases met."""
     phases: set[str] = set()
     checked = 0
     for seed in seeds:
         for state, seat, step in games_positions(players, pairs, seed):
             phase = state.view(None)["phase"]
-            if (phase in COMMON and step % 3) or gap(state, seat):
+            if phase in COMMON and step % 3:
                 continue
             assert check(state, seat, step), (players, pairs, seed, step)
             phases.add(phase)
@@ -106,19 +88,20 @@ def test_every_phase_is_checked() -> None:
     assert frozenset().union(*(checked_phases(*game) for game in GAMES)) >= PHASES
 
 
-def test_the_gap_makes_samples_differ() -> None:
-    """The witness of the gap (module docstring): at positions in it the world still shows the
-    view, but its samples are not the true state's."""
-    found = [(s, seat, step) for s, seat, step in positions("megalomania", 3, seed=0)[:300] if gap(s, seat)]
+def test_the_deductions_bind_samples_online_too() -> None:
+    """Where a deduction bears on the hidden cards, the world's samples are the true state's."""
+    found = [
+        (s, seat, step) for s, seat, step in positions("megalomania", 3, seed=0)[:300] if deduced(s, seat)
+    ]
     assert len(found) > 20
-    assert sum(not check(s, seat, step) for s, seat, step in found[:20]) >= 5
+    assert all(check(s, seat, step) for s, seat, step in found[:20])
 
 
 def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
     checked = 0
     for players, seed in ((3, 5), (4, 6)):
         for state, seat, step in positions("megalomania", players, seed=seed, every=5)[:40]:
-            if gap(state, seat) or len(state.legal_actions()) < 2:
+            if len(state.legal_actions()) < 2:
                 continue
             assert search_alike(state, seat, step)
             checked += 1

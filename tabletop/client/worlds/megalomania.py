@@ -19,8 +19,8 @@ what it privately knows of the others.  The world puts the rest where the view a
 
 What everybody has deduced from the round's play (``forbidden``: the colours and cards a seat
 showed it lacks; ``must``: the sets an Assassin played by its power showed it holds one of) is
-not in the view, so the world knows nothing of it; the true state's samples use it (see
-tests/client/test_worlds_megalomania.py).
+public, in each seat's entry (``lacks``, ``holds_one_of``): the world keeps it, as the samples
+deal under it.
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         "explored": view["explored"],
         "round_tricks": [[t["winner"], t["cards"]] for t in view["tricks"]],
         "setup_deals": {},
-        "forbidden": [[] for _ in range(n)],  # not in the view (module docstring)
-        "must": [[] for _ in range(n)],
+        "forbidden": [s["lacks"] for s in seats],  # what everybody deduced from the play
+        "must": [s["holds_one_of"] for s in seats],
     }
     data.update(_cards(view, me))
     data.update(_scrolls(view, me))

@@ -39,6 +39,8 @@ def _seat(s: MegalomaniaState, i: int, seat: int | None, scores: list[int], over
         "face_down": s.down[i].bit_count(),  # face-down cards nobody has seen (missions 18, 19)
         "set_aside": s.out[i].bit_count(),  # out of the round (mission 24)
         "known_cards": texts(s.known[i]),  # shown to all (an Explorer's find)
+        "lacks": texts(s.forbidden[i]),  # what its play showed it does not hold (a colour not followed...)
+        "holds_one_of": [texts(m) for m in s.must[i]],  # sets an Assassin's power showed it holds one of
         "crystals": s.crystals[i],
         "cubes": s.cubes[i],
         "resource": RESOURCES[s.resource[i]] if s.resource[i] >= 0 else None,

@@ -104,3 +104,16 @@ def test_out_of_turn_is_refused_and_changes_nothing() -> None:
         s.apply_text("Eb")
     assert s.to_json() == before
     _ = (C, D)
+
+
+def test_a_colour_not_followed_is_shown_to_everybody_as_lacked() -> None:
+    """M18: a player who plays neither the colour led nor the dominant one shows that it holds
+    neither; every view (the spectator's too) says so in that seat's ``lacks``."""
+    s = table([["Ku", "Fb"], ["Ey", "Xr"], ["Ou", "Wy"], ["Du", "Ar"]], "black")
+    play(s, "Ku")
+    assert all(s.view(v)["seats"][1]["lacks"] == [] for v in (None, 0, 1, 2, 3))
+    play(s, "Ey")  # seat 1 holds no blue and no black
+    lacked = s.view(None)["seats"][1]["lacks"]
+    assert lacked and {card[-1] for card in lacked} == {"u", "b"}
+    assert all(s.view(v)["seats"][1]["lacks"] == lacked for v in (0, 1, 2, 3))
+    assert s.view(None)["seats"][0]["lacks"] == []  # the leader showed nothing
