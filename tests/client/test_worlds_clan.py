@@ -2,21 +2,12 @@
 exactly that view, their samples are the true state's samples for the same generator, and so a
 search bot decides online as it decides in the server.
 
-Three steps of the game are not wholly in the view, and there the true state's samples depend on
-what the seat cannot see (hidden-information gaps of the game, reported; the world guesses):
-
-- ``hex-target``: a Hex being paid for (phase "pay") keeps its target seat in ``pending[1]``;
-  ``view["paying"]`` shows the card, the payer and the humans left, not the target;
-- ``hex-ward``: while a bust waits for a Ward (phase "ward"), ``ward[1]`` says whether the turn
-  then passes on (the player's own hit) or goes back to the player who played a Hex, and
-  ``table.turn`` is that player; the view shows neither (``to_act`` is the warding seat);
-- ``dining-order``: the Dining phase feeds the members in the leaderboard's order as it stood
-  when the phase began (``dine_order``); a Tribute re-sorts the leaderboard at once, so after a
-  diner passes members who already dined the view no longer shows the order, nor the place of
-  the diner in it (``dine_index``), and a member who went unfed may be asked again in the world.
-
-``test_the_view_gaps_make_samples_differ`` checks that these still differ (strict xfail: it fails
-once the view shows them, and then the world should read them)."""
+Three unfinished steps hold what only their view fields tell (``step`` picks the positions in
+them, all checked, and ``test_the_unfinished_steps_are_met_and_sampled_alike`` makes sure each is
+met): a Hex being paid for keeps its target (``paying["target"]``); while a bust waits for a Ward,
+a Hex's player's turn may go on after it (``ward_back_to``); the Dining phase feeds the members
+in the order the leaderboard had when it began, which a Tribute may change meanwhile
+(``dining``: the order, and the member dining next)."""
 
 from __future__ import annotations
 
@@ -41,8 +32,8 @@ def positions(players: int, seed: int, every: int = 1) -> list[Position]:
     return shared_positions("clan", players, seed, every, **OPTIONS)
 
 
-def gap(state: Any) -> str | None:
-    """The view gap (module docstring) the position is in, if any."""
+def step(state: Any) -> str | None:
+    """The unfinished step (module docstring) the position is in, if any."""
     phase = state.view(None)["phase"]
     if phase == "pay" and state.pending[0] == HEX:
         return "hex-target"
@@ -81,14 +72,12 @@ def check(state: State[Any], seat: int, step: int) -> bool:
 
 @cache
 def checked_phases(players: int) -> frozenset[str]:
-    """Check the positions of four random games outside the gaps; the phases met."""
+    """Check the positions of four random games; the phases met."""
     phases: set[str] = set()
     checked = 0
     for seed in range(4):
-        for state, seat, step in positions(players, seed=10 * players + seed):
-            if gap(state) is not None:
-                continue
-            assert check(state, seat, step), (players, seed, step)
+        for state, seat, at in positions(players, seed=10 * players + seed):
+            assert check(state, seat, at), (players, seed, at)
             phases.add(state.view(None)["phase"])
             checked += 1
     assert checked >= 100
@@ -120,10 +109,10 @@ def test_every_phase_is_checked() -> None:
 def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
     checked = 0
     for players, seed in ((3, 5), (4, 6)):
-        for state, seat, step in positions(players, seed=seed, every=7)[:12]:
-            if gap(state) is not None or len(state.legal_actions()) < 2:
+        for state, seat, at in positions(players, seed=seed, every=7)[:12]:
+            if len(state.legal_actions()) < 2:
                 continue
-            assert search_alike(state, seat, step)
+            assert search_alike(state, seat, at)
             checked += 1
     assert checked >= 8
 
@@ -132,10 +121,9 @@ def test_a_search_bot_decides_online_as_it_decides_in_the_server() -> None:
     ("kind", "players", "seed"),
     [("hex-target", 4, 19), ("hex-target", 4, 20), ("hex-ward", 3, 16), ("dining-order", 3, 2)],
 )
-def test_the_view_gaps_make_samples_differ(kind: str, players: int, seed: int) -> None:
-    """A witness of each gap (module docstring): the world still shows the view, but its samples
-    are not the true state's.  Once the view shows what is missing, the world should read it and
-    this test go."""
-    found = [(state, seat, step) for state, seat, step in positions(players, seed) if gap(state) == kind]
+def test_the_unfinished_steps_are_met_and_sampled_alike(kind: str, players: int, seed: int) -> None:
+    """Each unfinished step (module docstring) is met, and there the world's samples are the true
+    state's: the view says what the step holds."""
+    found = [(state, seat, at) for state, seat, at in positions(players, seed) if step(state) == kind]
     assert found
-    assert not all(check(state, seat, step) for state, seat, step in found)
+    assert all(check(state, seat, at) for state, seat, at in found)

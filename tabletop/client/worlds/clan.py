@@ -9,17 +9,15 @@ hands, the pantry, the city and the phases' progress.  What it does not hold, th
 - the power discard pile, shown as a count: every power card the view places nowhere else;
 - the step counters the view shows through their effect: the City phase's cursor (it matters
   only modulo the turn order, so the clan now placing or capturing), the draft's claimers
-  (the City phase's winner, then the held players by leadership) and the busted players, the
-  dining order (the leaderboard) and the place in it of the member now dining;
+  (the City phase's winner, then the held players by leadership) and the busted players;
 - the round history: only the last round, the one the view shows (and the rules read);
 - the random stream, which a sample replaces.
 
 Counters that the rules reset before their next use (the cursor, the draft's and the dining's
 lists outside their phases, the Summon 7 table's turn outside the Home phase) are given their
-reset values.  Two things of an unfinished step are not in the view, so the world guesses them
-(see the report in tests/client/test_worlds_clan.py): the target of a Hex still being paid for
-(the first other active seat) and, while a bust waits for a Ward, whether a Hex dealt the card
-(the world says the player's own hit).
+reset values.  What an unfinished step holds is in the view: the target of a Hex being paid for,
+whose turn goes on after a Ward's question (``ward_back_to``), and the Dining phase's order (a
+Tribute may reorder the board meanwhile) with the member dining next.
 """
 
 from __future__ import annotations
@@ -30,11 +28,9 @@ from typing import Any
 from ...core.protocol import JSON, Game, State
 from ...games.summon7.cards import ALL_IDS_OF
 from ...games.summon7.clan.game import Clan
-from ...games.summon7.clan.home import PASS
+from ...games.summon7.clan.home import PASS, RETURN
 from ...games.summon7.clan.phases import (
-    BLAME,
     CAPTURE,
-    DINING,
     DRAFT,
     END_REASONS,
     PAY,
@@ -43,7 +39,7 @@ from ...games.summon7.clan.phases import (
     TURN,
     WARD,
 )
-from ...games.summon7.table import ACTIVE, BUSTED, HELD, STATUS_NAMES
+from ...games.summon7.table import BUSTED, HELD, STATUS_NAMES
 
 _NOT_UPRISING = ("flee", "riot", "crackdown")  # the thresholds' effects that do not end the game
 
@@ -83,16 +79,14 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
     if paying is not None:
         kind = powers.index(paying["card"])
         payer = int(paying["seat"])
-        target = -1
-        if paying["card"] == "hex":  # not in the view: any seat the Hex could have aimed at
-            target = next((s for s in range(n) if s != payer and status[s] == ACTIVE), -1)
+        target = -1 if paying["target"] is None else int(paying["target"])
         pending = [kind, target, payer, int(paying["left"])]
         paying_in = d.powers[kind].phase
-    ward = (
-        [] if view["warding"] is None else [int(view["warding"]), PASS]
-    )  # the own hit: a Hex not in the view
+    back_to = view["ward_back_to"]  # a Hex's player, whose turn goes on after the Ward's question
+    ward = [] if view["warding"] is None else [int(view["warding"]), PASS if back_to is None else RETURN]
     home_turn = phase in (TURN, WARD) or (phase == PAY and paying_in == "home")
-    dining = phase in (DINING, BLAME) or (phase == PAY and paying_in == "dining")
+    dining = view["dining"]  # the order the Dining phase began with, and the next to dine
+    dine_order = [] if dining is None else [n if m == "head" else int(m) for m in dining["order"]]
     data: dict[str, JSON] = {
         "format": "clan-state/1",
         "players": n,
@@ -112,7 +106,7 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         "cursor": order.index(0) if phase in (PLACE, CAPTURE) else 0,
         "draft_step": 0,
         "draft_index": claimers.index(turn) if phase == DRAFT else 0,
-        "dine_index": board.index(turn) if dining else 0,
+        "dine_index": 0 if dining is None else int(dining["next"]),
         "usurper": -1 if view.get("usurper") is None else view["usurper"],
         "end": END_REASONS.index(view.get("end", "")),
         "main": view["stage"] == "main",
@@ -130,13 +124,13 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         "claim_left": claim_left,
         "claimers": claimers,
         "draft_busted": busted,
-        "dine_order": board if dining else [],
+        "dine_order": dine_order,
         "hungry": [*(s["hungry"] for s in seats), view["head"]["hungry"]],
         "fed": list(view["fed"]),
         "challengers": [s["challenger"] for s in seats],
         "city": [[loc["humans"][h] for h in humans] for loc in view["city"]],
         "meeples": [[clans.index(c) for c in loc["meeples"]] for loc in view["city"]],
-        "table": _table(view, turn if home_turn else 0),
+        "table": _table(view, (turn if back_to is None else int(back_to)) if home_turn else 0),
         "history": [] if view["last_round"] is None else [view["last_round"]],
     }
     data.update(_power_cards(game, view))

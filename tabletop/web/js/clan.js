@@ -209,7 +209,8 @@ function centre(view, ctx) {
   }
   if (view.paying) {
     const p = view.paying;
-    mid.append(el("div", "s7-last", `${s7.nameOf(p.seat, ctx)} ${p.seat === ctx.me ? "pay" : "pays"} for ${powerName(p.card)}: ${p.left} human${p.left === 1 ? "" : "s"} to dumpster.`));
+    const on = p.target === null || p.target === undefined ? "" : ` on ${p.target === ctx.me ? "you" : s7.nameOf(p.target, ctx)}`;
+    mid.append(el("div", "s7-last", `${s7.nameOf(p.seat, ctx)} ${p.seat === ctx.me ? "pay" : "pays"} for ${powerName(p.card)}${on}: ${p.left} human${p.left === 1 ? "" : "s"} to dumpster.`));
   }
   return mid;
 }

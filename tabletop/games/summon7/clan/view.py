@@ -17,7 +17,8 @@ from ..table import STATUS_NAMES
 from ..view import table_view
 from . import actions as A
 from .data import ClanData
-from .phases import OVER, PHASE_NAMES
+from .home import RETURN
+from .phases import BLAME, DINING, OVER, PAY, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import ClanState
@@ -159,10 +160,11 @@ def build_view(s: ClanState, seat: int | None) -> dict[str, JSON]:
         "pool": [powers[c] for c in s.pool],
         "power_deck": parts.power_deck(s),
         "power_discard": len(s.power_discard),
-        "paying": {"card": A.POWERS[s.pending[0]], "seat": s.pending[2], "left": s.pending[3]}
-        if s.pending
-        else None,
+        "paying": _paying(s),
         "warding": s.ward[0] if s.ward else None,
+        # after the Ward's question, a Hex's player's turn goes on (None: the warded player's ends)
+        "ward_back_to": s.table.turn if s.ward and s.ward[1] == RETURN else None,
+        "dining": _dining(s, n),
         "fed": [s.fed[m] for m in range(n + 1)],
         "last_round": s.history[-1] if s.history else None,
         "legal": s.legal_texts() if seat is not None and seat == s.current_seat else [],
@@ -172,3 +174,21 @@ def build_view(s: ClanState, seat: int | None) -> dict[str, JSON]:
         view["usurper"] = s.usurper if s.usurper >= 0 else None
         view["end"] = ("", "takeover", "uprising", "rounds")[s.end]
     return view
+
+
+def _paying(s: ClanState) -> dict[str, JSON] | None:
+    """The power card being paid for: its kind, its player, the humans still to pay, its target
+    (a Hex's: public since it was played)."""
+    if not s.pending:
+        return None
+    kind, target, seat, left = s.pending
+    return {"card": A.POWERS[kind], "seat": seat, "left": left, "target": target if target >= 0 else None}
+
+
+def _dining(s: ClanState, n: int) -> dict[str, JSON] | None:
+    """The Dining phase's order (the leaderboard when it began: a Tribute may reorder the board
+    meanwhile) and the place in it of the member dining next; None outside it."""
+    paying_for_dining = s.phase == PAY and s.data.powers[s.pending[0]].phase == "dining"
+    if s.phase not in (DINING, BLAME) and not paying_for_dining:
+        return None
+    return {"order": ["head" if m == n else m for m in s.dine_order], "next": s.dine_index}
