@@ -202,7 +202,7 @@ def _mm_replay_problems(world: Any, true: Any, round_start: Any, actions: list[s
         except IllegalAction as err:
             return [f"with the sampled cards, the round's action {k} ({text}) would be illegal: {err}"]
     problems = []
-    for name in ("hands", "stock", "forbidden", "known", "round_tricks", "t_cards"):
+    for name in ("hands", "stock", "forbidden", "must", "known", "round_tricks", "t_cards"):
         if getattr(start, name) != getattr(world, name):
             problems.append(f"replaying the round with the sampled cards gives other {name}")
     return problems
@@ -494,8 +494,8 @@ def _mc_hidden(state: Any, seat: int) -> tuple[str, ...]:
 
 _MC_PUBLIC = frozenset(
     (
-        "game", "players", "round", "phase", "to_act", "turn", "active", "corporations", "money",
-        "mercs", "cards", "left", "deck", "box", "discard", "paid", "payout_done", "clones",
+        "game", "players", "round", "phase", "to_act", "turn", "active", "active_passed", "corporations",
+        "money", "mercs", "cards", "left", "deck", "box", "discard", "paid", "payout_done", "clones",
         "companies", "countries", "governments", "offers_left", "draft_left", "winners", "decision",
         "seat", "hand", "known", "legal",
     )

@@ -1,7 +1,14 @@
 """What one seat may see: the whole board, all money and mercenaries (public, MC12), its own event
 cards only, how many the others hold, the deck's size; no sealed bid or vote but its own until the
 reveal; an offer's event cards only if it is one of the two traders.  What each Action on the
-board would do is not in the view: front ends ask for it (``MegaCorpsState.previews``, preview.py)."""
+board would do is not in the view: front ends ask for it (``MegaCorpsState.previews``, preview.py).
+
+The decision in progress shows what a player at the table sees of it, so that a state rebuilt from
+a view (tabletop/client/worlds/megacorps.py) goes on as the true one: the companies already vetoed
+this turn, which company a mercenary's price is for, whether a mercenary changed hands in the
+donation lap (another lap follows), whose payout it is (the Action's or an event card's) and the
+seats its window still asks, and to the maker of an offer being composed, its money as the amounts
+added (each is one of the offer's items)."""
 
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ from .phases import (
     PAY,
     PHASE_NAMES,
     PRICE,
+    REBUY,
     RESPOND,
     SALE,
     TARGET,
@@ -43,6 +51,7 @@ def public_view(state: MegaCorpsState) -> dict[str, JSON]:
         "to_act": list(state.to_act()),
         "turn": state.turn,
         "active": state.active,
+        "active_passed": state.passed,  # the card passed at once this round, its holder having left
         "corporations": list(map(board.corporation_code.__getitem__, state.corps)),
         "money": list(state.money),
         "mercs": list(state.mercs),
@@ -76,9 +85,12 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
     if phase in (VETO, PRICE) and state.target >= 0:
         found["company"] = board.company_code[state.target]
         found["buyer"] = state.turn
+    if phase in (VETO, REBUY):  # vetoed this turn: the buyer may not try them again
+        found["vetoed"] = list(map(board.company_code.__getitem__, state.vetoed))
     if phase == PAY:
         found["price"] = state.price
         found["seller"] = state.sale[0]
+        found["company"] = board.company_code[state.target]  # the seller's company the price is for
     if phase in (DONATE, SALE, WAR_GI):
         country = state.target
         found.update(
@@ -95,6 +107,7 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
         else:
             found["attack"] = rules.attack_total(state, state.turn)
             found["defence"] = rules.defence_total(state, country)
+            found["lap_changed"] = state.lap_changed  # one given or sold: another lap (up to the limit)
         if phase == SALE:
             found["seller"], found["side"], found["price"] = state.sale[0], "ad"[state.sale[1]], state.sale[2]
     if phase == RESPOND:
@@ -102,6 +115,8 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
         found["industry"] = board.industries[industry].code
         found["modifier"] = state.payout_modifier
         found["paid"] = rules.payout_amounts(state, industry, state.payout_modifier)
+        found["action"] = state.payout_after == 0  # the turn's Action, not an event card
+        found["to_ask"] = list(state.pending)  # the seats still to answer, the one asked first
     if phase in (BID, VOTE):
         found["country"] = board.countries[state.target].code
         found["decided"] = [s for s, v in enumerate(state.sealed) if v != -1 and not state.left[s]]
@@ -134,6 +149,10 @@ def private_part(
         shown = dict(view["decision"])
         shown["give"] = trade.describe(state, state.draft_give, True)
         shown["ask"] = trade.describe(state, state.draft_ask, False)
+        if phase == COMPOSE:  # the money as added: each amount is one of the offer's items
+            shown["money_items"] = [
+                i - trade.MONEY for i in state.draft_give + state.draft_ask if i >= trade.MONEY
+            ]
         mine["decision"] = shown
     return mine
 

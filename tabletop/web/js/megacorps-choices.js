@@ -151,6 +151,8 @@ function warBox(view, ctx) {
   totals.append(el("span", "mc-attack", `Attack ${d.attack}`), el("span", "mc-vs", "vs"), el("span", "mc-defence", `Defense ${d.defence}`));
   box.append(totals);
   const facts = [`donation lap ${d.lap}`];
+  if (d.lap_changed === true) facts.push("a mercenary changed hands in this lap: another lap may follow");
+  else if (d.lap_changed === false) facts.push("nothing changed hands in this lap yet");
   if (d.lent) facts.push(`${d.lent} mercenar${d.lent === 1 ? "y" : "ies"} lent to the country's defense`);
   box.append(line(facts.join(" · "), "mc-line muted"));
   if (view.phase === "sale") {
@@ -166,6 +168,8 @@ function payoutBox(view, ctx) {
   box.dataset.industry = d.industry;
   const change = d.modifier > 0 ? " (Oversupply: one more competitor)" : d.modifier < 0 ? " (Shortages: one competitor fewer)" : "";
   box.append(line(`${industryName(d.industry)} is about to pay out${change}.`));
+  if (d.action === true) box.append(line(`${whose(view.turn, ctx)} Action pays it out: the turn ends after it.`, "mc-line muted"));
+  else if (d.action === false) box.append(line("An event card pays it out: the turn goes on after it.", "mc-line muted"));
   const list = el("ul", "mc-paid-list");
   (d.paid || []).forEach((amount, seat) => {
     if (!amount) return;
@@ -176,6 +180,7 @@ function payoutBox(view, ctx) {
   });
   if (!list.childNodes.length) list.append(el("li", "muted", "nobody owns a company there: nobody is paid"));
   box.append(list);
+  if ((d.to_ask || []).length > 1) box.append(line(`Still to answer, in turn: ${names(d.to_ask, ctx)}.`, "mc-line muted mc-to-ask"));
   return box;
 }
 
@@ -189,8 +194,10 @@ function offerBox(view, ctx) {
     const items = d[key];
     if (items === undefined) row.append(el("span", "muted", "(being put together)"));
     else if (!items.length) row.append(el("span", "muted", "nothing"));
+    const amounts = d.money_items || []; // the money as added, while its maker composes it
     for (const item of items || []) {
-      const chip = el("span", "chip mc-item", itemName(item));
+      const split = /^\d+$/.test(item) && amounts.length > 1 ? ` (${amounts.join(" + ")}: ${amounts.length} items)` : "";
+      const chip = el("span", "chip mc-item", `${itemName(item)}${split}`);
       chip.dataset.item = item;
       if (isEvent(item)) chip.title = eventInfo(item).text;
       row.append(chip);
@@ -223,9 +230,10 @@ function context(view, ctx) {
       break;
     case "veto":
       out.push(line(`${does(d.buyer, ctx, "want")} to buy ${companyName(d.company)}: the country's owner may veto it (antitrust).`));
+      if ((d.vetoed || []).length) out.push(line(`Already vetoed this turn: ${d.vetoed.map(companyName).join(", ")}.`, "mc-line muted"));
       break;
     case "rebuy":
-      out.push(line(`${turns} purchase was vetoed: another company, or nothing.`));
+      out.push(line(`${turns} purchase was vetoed${(d.vetoed || []).length ? ` (${d.vetoed.map(companyName).join(", ")})` : ""}: another company, or nothing.`));
       break;
     case "bank":
       out.push(line(`${does(view.turn, ctx, "buy")} mercenaries.`));
@@ -234,7 +242,7 @@ function context(view, ctx) {
       out.push(line(`${does(d.buyer, ctx, "buy")} mercenaries: the owner of ${companyName(d.company)} names a price for one, or refuses.`));
       break;
     case "pay":
-      out.push(line(`${does(d.seller, ctx, "ask")} ${d.price} for a mercenary.`));
+      out.push(line(`${does(d.seller, ctx, "ask")} ${d.price} for a mercenary${d.company ? ` from ${companyName(d.company)}` : ""}.`));
       break;
     case "donate": case "sale": case "war-gi":
       out.push(warBox(view, ctx));
