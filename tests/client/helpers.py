@@ -28,7 +28,7 @@ def turn_of(state: State[Any], seat: int, step: int) -> Turn:
     """The question as the server sends it to the seat's socket (its view with any previews)."""
     game = state.get_game()
     view = with_previews(state, seat, state.view(seat))
-    legal = [str(a) for a in view["legal"]]  # type: ignore[union-attr]
+    legal = [str(a) for a in view["legal"]]
     return Turn("t1", game.name, dict(game.options), seat, step, view, legal, {})
 
 

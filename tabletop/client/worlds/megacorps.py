@@ -37,30 +37,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.protocol import JSON, Game, State
-from ...games.megacorps import flow, rules, trade
+from ...games.megacorps import flow, phases, rules, trade
 from ...games.megacorps.board import TALLY
 from ...games.megacorps.data import GOVERNMENTS
 from ...games.megacorps.game import MegaCorps
-from ...games.megacorps.phases import (
-    ANSWER,
-    COMPOSE,
-    DONATE,
-    DRAFT,
-    OVER,
-    PAY,
-    PHASE_NAMES,
-    PRICE,
-    REBUY,
-    RESPOND,
-    SALE,
-    SEALED,
-    TARGET,
-    VETO,
-    WAR_GI,
-)
 from ...games.megacorps.state import MegaCorpsState
 
-WAR = (DONATE, SALE, WAR_GI)
+WAR = (phases.DONATE, phases.SALE, phases.WAR_GI)
 
 
 def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
@@ -68,7 +51,7 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
     if not isinstance(game, MegaCorps):
         raise TypeError(f"a MegaCorps world for the game {game.name}")
     board, n = game.board, game.players
-    seat, phase, decision = int(view["seat"]), PHASE_NAMES.index(view["phase"]), view["decision"]
+    seat, phase, decision = int(view["seat"]), phases.PHASE_NAMES.index(view["phase"]), view["decision"]
     free = {k: [c for c, kind in enumerate(board.card_kind) if kind == k] for k in range(len(board.events))}
 
     def card(code: str) -> int:
@@ -123,15 +106,15 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         "round": view["round"],
         "active": active,
         "turn": turn,
-        "order": [] if phase in (DRAFT, OVER) else later_seats(n, left, active, turn),
+        "order": [] if phase in (phases.DRAFT, phases.OVER) else later_seats(n, left, active, turn),
         "paid": view["paid"],
         "payout_done": view["payout_done"],
         "clones": view["clones"],
         "phase": phase,
-        "seat": turn if phase in SEALED or not to_act else to_act[0],
+        "seat": turn if phase in phases.SEALED or not to_act else to_act[0],
         "draft_left": view["draft_left"],
         "target": -1,
-        "card": discard[-1] if phase == TARGET else -1,
+        "card": discard[-1] if phase == phases.TARGET else -1,
         "vetoed": [],
         "sellers": [],
         "price": 0,
@@ -160,7 +143,7 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         "start_owner": list(country_owner),
         "tally": [0] * len(TALLY),
     }
-    if phase in SEALED:
+    if phase in phases.SEALED:
         data["target"] = board.country_index[decision["country"]]
         sealed = [-1] * n
         for s in decision["decided"]:
@@ -169,21 +152,21 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
             sealed[seat] = int(decision["mine"])
         data["sealed"], data["pending"] = sealed, list(to_act)
     board_now = game.state_from_json(data)  # the position so far, for the rules' lists below
-    if phase in (VETO, REBUY):
+    if phase in (phases.VETO, phases.REBUY):
         data["vetoed"] = [board.code_of_company[code] for code in decision["vetoed"]]
-    if phase in (VETO, PRICE, PAY):
+    if phase in (phases.VETO, phases.PRICE, phases.PAY):
         data["target"] = board.code_of_company[decision["company"]]
-    if phase in (PRICE, PAY):
+    if phase in (phases.PRICE, phases.PAY):
         to_ask = rules.sellers(board_now, turn)
         named = to_ask.index(board.code_of_company[decision["company"]])
-        data["sellers"] = to_ask[named:] if phase == PRICE else to_ask[named + 1 :]
-        if phase == PAY:
+        data["sellers"] = to_ask[named:] if phase == phases.PRICE else to_ask[named + 1 :]
+        if phase == phases.PAY:
             data["price"], data["sale"] = decision["price"], [decision["seller"]]
     if phase in WAR:
         war(board_now, data, decision)
-    if phase == RESPOND:
+    if phase == phases.RESPOND:
         payout(board_now, data, decision)
-    if phase in (COMPOSE, ANSWER):
+    if phase in (phases.COMPOSE, phases.ANSWER):
         data["offer_to"] = decision["to"]
         if "give" in decision:
             money = decision.get("money_items")  # the maker's view, while he composes it
@@ -204,12 +187,12 @@ def war(state: MegaCorpsState, data: dict[str, JSON], decision: Mapping[str, Any
     turn, defender = int(decision["attacker"]), int(decision["defender"])
     data["target"] = state.game.board.country_index[decision["country"]]
     data["war_defender"], data["lent"], data["laps"] = defender, decision["lent"], decision["lap"]
-    if state.phase == WAR_GI:
+    if state.phase == phases.WAR_GI:
         data["war_totals"] = [decision["attack"], decision["defence"]]
         return
     data["lap_changed"] = decision["lap_changed"]
     lap = [s for s in flow.clockwise(state, turn, False) if s not in (turn, defender)]  # (war.begin_lap)
-    if state.phase == SALE:
+    if state.phase == phases.SALE:
         seller = int(decision["seller"])
         data["sale"] = [seller, "ad".index(decision["side"]), decision["price"]]
         data["donors"] = lap[lap.index(seller) :]
