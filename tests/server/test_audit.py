@@ -36,7 +36,7 @@ from tabletop.server.replay import LOG_TAIL
 from tabletop.words import content, labels
 
 from .audit import NAMES, Plug, Table, nothing, plug_for
-from .helpers import Sock, Truth, normal, running, strings
+from .helpers import Sock, Truth, normal, running, strings, without_inferences
 
 CASES = [(game, players) for game in names() for players in plug_for(game).players]
 RECONNECT_AT = (2, 9, 20, 60, 150, 400)  # a seat's socket closes and opens again from these steps
@@ -382,27 +382,12 @@ MM_NAME = re.compile("|".join(CARD_NAME), re.IGNORECASE)
 MM_BY_NAME = {name.lower(): CARD_TEXT[c] for c, name in enumerate(CARD_NAME)}
 
 
-INFERENCES = ("lacks", "holds_one_of")
-"""A seat's entry's sets of cards the table inferred from public play (a colour not followed...):
-they name cards as a class, not where any is, and the same play with other hidden cards infers
-the same (tests/conformance/hooks.py, the Megalomania replay's check), so they name nothing."""
-
-
 def mm_named(value: Any) -> set[str]:
     found: set[str] = set()
-    for text in strings(_without(value, INFERENCES)):
+    for text in strings(without_inferences(value)):
         found.update(MM_CODE.findall(text))
         found.update(MM_BY_NAME[m.lower()] for m in MM_NAME.findall(text))
     return found
-
-
-def _without(value: Any, keys: tuple[str, ...]) -> Any:
-    """``value`` with the entries named ``keys`` left out, at any depth."""
-    if isinstance(value, dict):
-        return {k: _without(v, keys) for k, v in value.items() if k not in keys}
-    if isinstance(value, list):
-        return [_without(v, keys) for v in value]
-    return value
 
 
 def mm_hidden(state: Any, seat: int | None) -> set[str]:
