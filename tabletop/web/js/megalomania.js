@@ -1,6 +1,6 @@
 // Megalomania's table: seats around a felt, the trick in the middle, your hand at the bottom.
 // Everything drawn comes from one seat's view (or the spectator's); nothing else is known here.
-import { MARKS, cardBack, cardFace, el, headCell, parts, shortSeat } from "./cards.js";
+import { COLOURS, MARKS, cardBack, cardFace, el, headCell, parts, shortSeat } from "./cards.js";
 import { botMark } from "./names.js";
 import { markWhy } from "./why.js";
 import { cardAction, label, who } from "./words.js";
@@ -61,7 +61,20 @@ function stats(entry) {
   );
   for (const [key, label] of COUNTS) if (entry[key]) row.append(el("span", "tag", `${entry[key]} ${label}`));
   for (const n of entry.shown_scrolls || []) row.append(el("span", "tag", `shows scroll ${n}`));
+  for (const colour of voids(entry)) {
+    const tag = el("span", "tag void", `no ${colour}`);
+    tag.title = `Its play showed it holds no ${colour} card (it did not follow ${colour}), until it takes cards unseen`;
+    row.append(tag);
+  }
   return row;
+}
+
+// The colours a seat's play showed it holds none of: every card of the colour in its `lacks`
+// (the table's inferences, public: docs/rulings.md, M18).
+function voids(entry) {
+  const lacked = {};
+  for (const card of entry.lacks || []) lacked[card[1]] = (lacked[card[1]] || 0) + 1;
+  return Object.entries(COLOURS).filter(([letter]) => lacked[letter] === 8).map(([, name]) => name);
 }
 
 function cardRow(label, cards, opts = {}) {
