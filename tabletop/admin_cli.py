@@ -51,26 +51,25 @@ def when(seconds: float | None) -> str:
 
 
 # -- the admin role ---------------------------------------------------------------------------
-def account_switch(ctx: typer.Context, name: str, db: Db = DEFAULT_DB) -> None:
-    """``grant``, ``revoke``, ``suspend`` and ``unsuspend``, one body: the command's name says
-    what it turns on or off for the account NAME (the admin role, or a suspension)."""
+@admin_app.command("grant")
+def grant(name: str, db: Db = DEFAULT_DB) -> None:
+    """Give the account NAME the admin role (the only way to give it)."""
+    _role(name, db, True)
+
+
+@admin_app.command("revoke")
+def revoke(name: str, db: Db = DEFAULT_DB) -> None:
+    """Take the admin role from the account NAME."""
+    _role(name, db, False)
+
+
+def _role(name: str, db: str, on: bool) -> None:
     from .server import moderation_store as store
 
-    on = ctx.info_name in ("grant", "suspend")
     with database(db) as storage:
-        if ctx.info_name in ("grant", "revoke"):
-            found, state = store.set_admin(storage, name, on), "an admin"
-        else:
-            found, state = store.suspend(storage, name, on, BY, time.time()), "suspended"
-    if not found:
-        fail(f"no account is named {name!r}")
-    console.print(f"{escape(name)} is {state if on else f'no longer {state}'}")
-
-
-admin_app.command("grant", help="Give the account NAME the admin role (the only way to give it).")(
-    account_switch
-)
-admin_app.command("revoke", help="Take the admin role from the account NAME.")(account_switch)
+        if not store.set_admin(storage, name, on):
+            fail(f"no account is named {name!r}")
+    console.print(f"{escape(name)} is {'an admin' if on else 'no longer an admin'}")
 
 
 # -- lists --------------------------------------------------------------------------------------
@@ -144,11 +143,27 @@ def resolve(report: int, db: Db = DEFAULT_DB) -> None:
 
 
 # -- tables -------------------------------------------------------------------------------------
-def halt(ctx: typer.Context, table: str, db: Db = DEFAULT_DB) -> None:
-    """``pause``, ``resume`` and ``end``, one body: the command's name is what is done to TABLE."""
+@admin_app.command("pause")
+def pause(table: str, db: Db = DEFAULT_DB) -> None:
+    """Pause the table TABLE: every move is refused, no clock runs out, until `resume`."""
+    _halt(table, "pause", db)
+
+
+@admin_app.command("resume")
+def resume(table: str, db: Db = DEFAULT_DB) -> None:
+    """Resume a paused table."""
+    _halt(table, "resume", db)
+
+
+@admin_app.command("end")
+def end(table: str, db: Db = DEFAULT_DB) -> None:
+    """End the table TABLE: finished with no result and no rating; its players are sent away."""
+    _halt(table, "end", db)
+
+
+def _halt(table: str, kind: str, db: str) -> None:
     from .server import moderation_store as store
 
-    kind = str(ctx.info_name)
     with database(db) as storage:
         why = store.halt(storage, table, kind, BY, time.time())
     if why is not None:
@@ -157,40 +172,49 @@ def halt(ctx: typer.Context, table: str, db: Db = DEFAULT_DB) -> None:
     console.print(f"table {table} is {done} (running servers apply it within a few seconds)")
 
 
-admin_app.command(
-    "pause", help="Pause the table TABLE: every move is refused, no clock runs out, until `resume`."
-)(halt)
-admin_app.command("resume", help="Resume a paused table.")(halt)
-admin_app.command(
-    "end", help="End the table TABLE: finished with no result and no rating; its players are sent away."
-)(halt)
-
-
 # -- suspensions ----------------------------------------------------------------------------------
-admin_app.command("suspend", help="Suspend the account NAME: its sessions end, it cannot log in or act.")(
-    account_switch
-)
-admin_app.command("unsuspend", help="Lift the suspension of the account NAME.")(account_switch)
+@admin_app.command("suspend")
+def suspend(name: str, db: Db = DEFAULT_DB) -> None:
+    """Suspend the account NAME: its sessions end, it cannot log in or act."""
+    _suspend(name, db, True)
 
 
-def address_switch(ctx: typer.Context, address: str, db: Db = DEFAULT_DB) -> None:
-    """``suspend-address`` and ``unsuspend-address``, one body: the command's name says which."""
+@admin_app.command("unsuspend")
+def unsuspend(name: str, db: Db = DEFAULT_DB) -> None:
+    """Lift the suspension of the account NAME."""
+    _suspend(name, db, False)
+
+
+def _suspend(name: str, db: str, on: bool) -> None:
     from .server import moderation_store as store
 
-    on = ctx.info_name == "suspend-address"
+    with database(db) as storage:
+        if not store.suspend(storage, name, on, BY, time.time()):
+            fail(f"no account is named {name!r}")
+    console.print(f"{escape(name)} is {'suspended' if on else 'no longer suspended'}")
+
+
+@admin_app.command("suspend-address")
+def suspend_address(address: str, db: Db = DEFAULT_DB) -> None:
+    """Suspend the client address ADDRESS (as the server sees it): every request from it is refused."""
+    _ban(address, db, True)
+
+
+@admin_app.command("unsuspend-address")
+def unsuspend_address(address: str, db: Db = DEFAULT_DB) -> None:
+    """Lift the suspension of the address ADDRESS."""
+    _ban(address, db, False)
+
+
+def _ban(address: str, db: str, on: bool) -> None:
+    from .server import moderation_store as store
+
     if not 0 < len(address) <= 64:
         fail("an address has 1 to 64 characters")
     with database(db) as storage:
         changed = store.ban(storage, address, on, BY, time.time())
     state = "suspended" if on else "not suspended"
     console.print(f"{escape(address)} is {state}" + ("" if changed else " (it was already)"))
-
-
-admin_app.command(
-    "suspend-address",
-    help="Suspend the client address ADDRESS (as the server sees it): every request from it is refused.",
-)(address_switch)
-admin_app.command("unsuspend-address", help="Lift the suspension of the address ADDRESS.")(address_switch)
 
 
 @admin_app.command("addresses")
