@@ -43,7 +43,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     from tabletop.server.serving import uvicorn_config
 
     db = tmp_path_factory.mktemp("web") / "tabletop.db"
-    app = create_app(f"sqlite:///{db}", Settings(bot_delay=0.0))
+    # a bot program polls every 0.3 s for the length of a module (outside_bot): more requests than
+    # a token's default 120 a minute (its limit is tests/server/test_bot_accounts.py's to test)
+    app = create_app(f"sqlite:///{db}", Settings(bot_delay=0.0, token_requests=100_000))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
