@@ -284,13 +284,14 @@ def as_json(groups: dict[str, list[Row]], par: float, margin: float) -> dict[str
 
 def decision_times(args: argparse.Namespace) -> None:
     from tabletop.agents.ismcts import ISMCTS
-    from tabletop.agents.levels import ITERATIONS
+    from tabletop.agents.levels import agent_for
 
     game = tabletop.make("manasurge", players=args.players, wizards=not args.no_wizards, data=args.data)
     rng = random.Random(args.seed)
     walls: list[float] = []
     cpus: list[float] = []
     by_phase: dict[str, list[float]] = {}
+    iterations = 0
     while len(walls) < args.decision_times:
         state = game.new_state(rng.getrandbits(32))
         bots = [make_agent("heuristic", s) for s in range(args.players)]
@@ -298,16 +299,18 @@ def decision_times(args: argparse.Namespace) -> None:
             seat = state.current_seat
             obs = observe(state, seat)
             if len(obs.legal) > 1 and rng.random() < 0.1:
-                bot = ISMCTS(seed=len(walls), iterations=ITERATIONS[args.level])
+                bot = agent_for(args.level, seed=len(walls))
+                assert isinstance(bot, ISMCTS)
                 wall, cpu = time.perf_counter(), time.process_time()
                 bot.act(obs)
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)
+                iterations += bot.last_iterations
                 by_phase.setdefault(str(obs.view["phase"]), []).append(walls[-1])
             state.advance(bots[seat].act(obs), seat)
     out = {
         "level": args.level,
-        "iterations": ITERATIONS[args.level],
+        "iterations": iterations / len(walls),
         "positions": len(walls),
         "wall_seconds": {
             "median": statistics.median(walls),
@@ -315,7 +318,7 @@ def decision_times(args: argparse.Namespace) -> None:
             "max": max(walls),
         },
         "cpu_seconds": {"median": statistics.median(cpus), "mean": statistics.mean(cpus), "max": max(cpus)},
-        "iterations_per_cpu_second": ITERATIONS[args.level] * len(cpus) / sum(cpus),
+        "iterations_per_cpu_second": iterations / sum(cpus),  # (this process's CPU alone)
         "wall_median_by_phase": {k: [len(v), statistics.median(v)] for k, v in sorted(by_phase.items())},
         "load_average": os.getloadavg()[0],
     }

@@ -16,7 +16,7 @@ import time
 import tabletop
 from tabletop.agents import observe
 from tabletop.agents.ismcts import ISMCTS
-from tabletop.agents.levels import ITERATIONS
+from tabletop.agents.levels import SEARCH, agent_for
 from tabletop.games.megalomania.state import PLAY, MegalomaniaState
 
 
@@ -39,17 +39,19 @@ def positions(count: int, players: int, seed: int) -> list[MegalomaniaState]:
     return found
 
 
-def measure(states: list[MegalomaniaState], iterations: int) -> list[float]:
-    """Seconds per decision for each position."""
-    times = []
+def measure(states: list[MegalomaniaState], level: str) -> tuple[list[float], int]:
+    """Seconds per decision for each position, and the iterations made in all."""
+    times, iterations = [], 0
     for k, state in enumerate(states):
         seat = state.current_seat
         assert seat is not None
-        bot = ISMCTS(seed=k, iterations=iterations)
+        bot = agent_for(level, seed=k)
+        assert isinstance(bot, ISMCTS)
         started = time.perf_counter()
         bot.act(observe(state, seat))
         times.append(time.perf_counter() - started)
-    return times
+        iterations += bot.last_iterations
+    return times, iterations
 
 
 def main() -> None:
@@ -63,11 +65,11 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.positions, args.players, args.seed)
     report: dict[str, object] = {"players": args.players, "positions": len(states)}
-    for level, iterations in ITERATIONS.items():
-        times = measure(states, iterations)
+    for level in SEARCH:
+        times, iterations = measure(states, level)
         report[level] = {
-            "iterations": iterations,
-            "iterations_per_second": round(iterations * len(times) / sum(times)),
+            "iterations": round(iterations / len(times)),
+            "iterations_per_second": round(iterations / sum(times)),
             "seconds_per_decision_median": round(statistics.median(times), 3),
             "seconds_per_decision_max": round(max(times), 3),
         }
@@ -75,7 +77,7 @@ def main() -> None:
         print(json.dumps(report, indent=2))
     else:
         print(f"ISMCTS on Megalomania, {args.players} players, {len(states)} card-play positions")
-        for level in ITERATIONS:
+        for level in SEARCH:
             r = report[level]
             assert isinstance(r, dict)
             print(

@@ -98,9 +98,9 @@ def play_out(state: State[Any], seed: int, policy: str = "heuristic") -> list[fl
     game = state.get_game()
     limit = game.metadata.max_decisions
     if policy == "rollout":
-        from .ismcts import _plugins
+        from .ismcts import plugins_for
 
-        rollout, rng = _plugins(game.name)[0], random.Random(seed)
+        rollout, rng = plugins_for(game.name)[0], random.Random(seed)
         for _ in range(limit):
             if state.is_terminal():
                 return outcome(state)

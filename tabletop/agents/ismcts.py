@@ -20,6 +20,8 @@ import importlib
 import math
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import State
@@ -67,7 +69,7 @@ PLUGINS: dict[str, str] = {
 }
 
 
-def _plugins(game_name: str) -> tuple[Rollout, Evaluation]:
+def plugins_for(game_name: str) -> tuple[Rollout, Evaluation]:
     target = PLUGINS.get(game_name)
     if target is None:
         return random_rollout, ToTheEnd()
@@ -77,7 +79,8 @@ def _plugins(game_name: str) -> tuple[Rollout, Evaluation]:
 
 
 class ISMCTS(Agent[Any]):
-    """Search by iterations (deterministic for a seed) or by seconds per decision."""
+    """Search by iterations (deterministic for a seed), or by seconds per decision with at most
+    ``cap`` iterations (reproducible where the cap is reached before the time is up)."""
 
     name = "ismcts"
 
@@ -89,10 +92,12 @@ class ISMCTS(Agent[Any]):
         exploration: float = 0.7,
         rollout: Rollout | None = None,
         evaluation: Evaluation | None = None,
+        cap: int | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.budget = Budget(cap, seconds) if seconds else Budget(iterations)
         self.exploration = exploration
         self.rollout = rollout
         self.evaluation = evaluation
@@ -103,18 +108,12 @@ class ISMCTS(Agent[Any]):
         self.last_root = None
         if len(obs.legal) == 1:
             return obs.legal[0]
-        default_rollout, default_evaluation = _plugins(obs.game.name)
+        default_rollout, default_evaluation = plugins_for(obs.game.name)
         rollout = self.rollout or default_rollout
         evaluation = self.evaluation or default_evaluation
-        narrow: Candidates | None = getattr(evaluation, "candidates", None)
-        root, c = Node(), self.exploration
-        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
-        done = 0
-        while done < self.iterations or (self.seconds and time.perf_counter() < deadline):
-            if self.seconds and time.perf_counter() >= deadline:
-                break
-            iterate(root, obs.sample_world(self.rng), rollout, evaluation, obs.seat, narrow, self.rng, c)
-            done += 1
+        root = Node()
+        c, budget = self.exploration, self.budget
+        done = grow(root, obs.sample_world, rollout, evaluation, obs.seat, self.rng, c, budget)
         self.last_iterations, self.last_root = done, root
         return ranked(root, obs.legal)[0][0]
 
@@ -126,6 +125,41 @@ class ISMCTS(Agent[Any]):
         if obs.game.name not in HEURISTICS:
             return None
         return heuristic_for(obs.game.name, 0).explain(obs, action)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search grows its tree: ``iterations``, or with ``seconds``, as many as fit in
+    that time, ``iterations`` being then a cap (None: no cap)."""
+
+    iterations: int | None = 300
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search budget needs iterations, seconds or both")
+
+
+def grow(
+    root: Node,
+    sample: Callable[[random.Random], State[Any]],
+    rollout: Rollout,
+    evaluation: Evaluation,
+    seat: int,
+    rng: random.Random,
+    exploration: float,
+    budget: Budget,
+) -> int:
+    """Iterate on ``root`` with worlds from ``sample`` until ``budget`` is spent; how many
+    iterations were made.  Without seconds, the count alone decides (a seed replays exactly)."""
+    narrow: Candidates | None = getattr(evaluation, "candidates", None)
+    cap = math.inf if budget.iterations is None else budget.iterations
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else math.inf
+    done = 0
+    while done < cap and (deadline == math.inf or time.perf_counter() < deadline):
+        iterate(root, sample(rng), rollout, evaluation, seat, narrow, rng, exploration)
+        done += 1
+    return done
 
 
 def ranked(root: Node, choices: list[Any]) -> list[tuple[Any, int, float]]:

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from ..agents import Agent, advice, observe
 from ..agents import levels as _levels
 from ..agents.base import UnknownAgent
+from ..agents.parallel import cores
 from ..core.protocol import JSON, Game, State
 from ..core.record import Record
 from ..core.registry import make
@@ -47,9 +48,19 @@ def levels() -> tuple[str, ...]:
     return tuple(_levels.LEVELS)
 
 
+# the search processes a level that searches on every core may use for one decision in this process:
+# the machine's cores shared among the bot workers (Bots sets it; 1: it searches in the worker)
+search_workers = 1
+
+
+def share_cores(workers: int) -> int:
+    """The cores each of ``workers`` bot workers may search on."""
+    return max(1, cores() // workers)
+
+
 def agent_for(level: str, seed: int) -> Agent[Any]:
     """The bot playing at ``level`` (tests replace this to make slow or broken bots)."""
-    return _levels.agent_for(level, seed)
+    return _levels.agent_for(level, seed, workers=search_workers)
 
 
 def bot_seed(table_seed: int, step: int, seat: int) -> int:
@@ -116,12 +127,14 @@ def review_finish(
     return advice.finish(Record.from_json(record), points, playouts, seed, sampled, names)
 
 
-def _worker_start(server: int) -> None:
+def _worker_start(server: int, search: int) -> None:
     """In each worker process: Ctrl-C (sent to a terminal's whole process group) is the server's
     to handle, and the server ends its workers; and on Linux a worker dies with the server even if
     the server is killed outright (SIGKILL), so no decision computes for a server that is gone.
     (A worker starts with SIGINT blocked, see :func:`_quiet_start`: one that came while it started
     is dropped here.)"""
+    global search_workers
+    search_workers = search
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     as_server()  # its log lines as the server's (JSON with --log-format json: logs.py)
     if hasattr(signal, "pthread_sigmask"):
@@ -157,6 +170,7 @@ class Bots:
             raise ValueError(f"bots run in 'thread' or 'process' workers, not {kind!r}")
         self.kind = kind
         self.workers = workers
+        self.search = share_cores(workers)
         self._executor: Executor | None = None
         self._missing: set[tuple[str, str]] = set()  # (game, level) without a bot, already logged
 
@@ -165,9 +179,14 @@ class Bots:
             if self.kind == "process":
                 context = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+                    self.workers,
+                    mp_context=context,
+                    initializer=_worker_start,
+                    initargs=(os.getpid(), self.search),
                 )
             else:
+                global search_workers
+                search_workers = self.search  # the threads share this process
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="tabletop-bot")
         return self._executor
 

@@ -11,6 +11,7 @@ from tabletop.agents import make_agent, observe
 from tabletop.agents.base import UnknownAgent
 from tabletop.agents.levels import agent_for
 from tabletop.agents.megalomania.heuristic import AVOID, WANT, MegalomaniaHeuristic, trick_desire
+from tabletop.agents.parallel import ParallelISMCTS, cores
 from tabletop.games.megalomania.cards import parse_card
 
 from ..games.megalomania.tables import play, table
@@ -69,7 +70,10 @@ def test_takes_a_first_scroll_for_its_end_bonus() -> None:
 def test_levels_and_names() -> None:
     assert agent_for("easy").name == "heuristic"
     assert type(agent_for("normal")).__name__ == "ISMCTS"
-    assert make_agent("hard").name == "ismcts"
+    hard = make_agent("hard")
+    assert isinstance(hard, ParallelISMCTS) and hard.name == "parallel-ismcts"
+    assert (hard.budget.seconds, hard.budget.iterations, hard.workers) == (1.0, 20_000, cores())
+    assert agent_for("hard", workers=1).workers == 1  # type: ignore[attr-defined]
     with pytest.raises(UnknownAgent):
         agent_for("impossible")
     with pytest.raises(UnknownAgent):

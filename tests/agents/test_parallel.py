@@ -1,0 +1,117 @@
+"""The search on every core: root-parallel ISMCTS is seeded, reads only the view, and adds up its
+workers' trees."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop import make
+from tabletop.agents import observe
+from tabletop.agents.ismcts import ISMCTS, Budget
+from tabletop.agents.parallel import ParallelISMCTS, merged, search_part, shutdown, split
+from tabletop.core.protocol import State
+from tests.agents.test_ismcts import mid_round
+
+GAMES = ("megalomania", "summon7", "clan", "manasurge", "megacorps")
+
+
+def a_choice(game_name: str, seed: int) -> tuple[State[Any], int]:
+    """A position of a random game of ``game_name`` where the seat to act has a real choice."""
+    state = make(game_name, players=3).new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 40)):
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            state = make(game_name, players=3).new_state(seed + 1)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_seat
+    assert seat is not None
+    return state, seat
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pools() -> Any:
+    yield
+    shutdown()
+
+
+def test_a_budget_is_shared_out_whole() -> None:
+    assert split(10, 3) == [4, 3, 3]
+    assert split(2, 4) == [1, 1, 0, 0]
+    assert split(None, 2) == [None, None]
+    with pytest.raises(ValueError):
+        Budget(None, None)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_same_seed_and_workers_give_the_same_decision_and_trees(game_name: str) -> None:
+    state, seat = a_choice(game_name, 3)
+    obs = observe(state, seat)
+    runs = []
+    for _ in range(2):
+        bot = ParallelISMCTS(seed=7, iterations=41, workers=2)
+        action = bot.act(obs)
+        assert action in obs.legal
+        assert bot.last_root is not None
+        stats = sorted((str(a), n.visits, round(n.total, 9)) for a, n in bot.last_root.children.items())
+        runs.append((str(action), bot.last_iterations, stats))
+    assert runs[0] == runs[1]
+    # every iteration of every worker went through one of the root's children
+    assert runs[0][1] == 41 == sum(visits for _, visits, _ in runs[0][2])
+
+
+def test_the_workers_trees_are_added_up() -> None:
+    state = mid_round(2)
+    seat = state.current_seat
+    assert seat is not None
+    obs = observe(state, seat)
+    world = obs.sample_world(random.Random(1))
+    parts = [search_part(world, seat, Budget(30), 11, k, 0.7) for k in range(2)]
+    assert parts[0][1] != parts[1][1]  # each worker its own stream of worlds
+    done, root = merged(parts, obs.legal)
+    assert done == 60
+    for action, node in root.children.items():
+        text = str(action)
+        assert action in obs.legal
+        assert node.visits == sum(v for _, children in parts for t, v, _ in children if t == text)
+
+
+def test_it_reads_only_the_view() -> None:
+    """Two states the seat cannot tell apart give the same decision: the workers get a world
+    sampled from the view, never the state."""
+    for seed in range(2):
+        state = mid_round(seed)
+        seat = state.current_seat
+        assert seat is not None
+        redealt = state.sample_world(seat, random.Random(99))
+        assert redealt.hands != state.hands
+        first = ParallelISMCTS(seed=5, iterations=40, workers=2).act(observe(state, seat))
+        second = ParallelISMCTS(seed=5, iterations=40, workers=2).act(observe(redealt, seat))
+        assert first == second
+
+
+def test_one_worker_is_the_plain_search() -> None:
+    state = mid_round(4)
+    seat = state.current_seat
+    assert seat is not None
+    obs = observe(state, seat)
+    one = ParallelISMCTS(seed=3, iterations=50, workers=1)
+    plain = ISMCTS(seed=3, iterations=50)
+    assert one.act(obs) == plain.act(obs)
+    assert one.last_root is not None and plain.last_root is not None
+    assert {str(a): n.visits for a, n in one.last_root.children.items()} == {
+        str(a): n.visits for a, n in plain.last_root.children.items()
+    }
+
+
+def test_seconds_with_a_cap_stop_at_the_cap() -> None:
+    state = mid_round(5)
+    seat = state.current_seat
+    assert seat is not None
+    bot = ParallelISMCTS(seed=1, seconds=30.0, cap=24, workers=2)
+    bot.act(observe(state, seat))
+    assert bot.last_iterations == 24
