@@ -40,7 +40,7 @@ def test_the_project_has_its_four_games_and_the_clan_game() -> None:
 def test_rules_bots_and_words(name: str) -> None:
     game = tabletop.make(name)
     assert game.name == name and game.metadata.max_decisions > 0
-    assert name in HOOKS, f"{name}: add conformance hooks to tests/conformance/hooks.py"
+    assert name in HOOKS, f"{name}: add conformance hooks to tests/conformance/hooks/"
     assert name in HEURISTICS, f"{name}: register a heuristic bot in tabletop/agents/heuristics.py"
     assert name in PLUGINS, f"{name}: register search plug-ins in tabletop/agents/ismcts.py"
     for target in (HEURISTICS[name], PLUGINS[name]):  # each game's bots in its own subpackage

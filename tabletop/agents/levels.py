@@ -25,7 +25,7 @@ class Level:
 
 
 LEVELS = ("easy", "normal", "hard")
-SEARCH = {"normal": Level(500), "hard": Level(20_000, seconds=1.0, parallel=True)}
+SEARCH = {"normal": Level(500), "hard": Level(12_000, seconds=1.0, parallel=True)}
 
 
 def agent_for(level: str, seed: int = 0, workers: int | None = None) -> Agent[Any]:

@@ -72,7 +72,7 @@ def test_levels_and_names() -> None:
     assert type(agent_for("normal")).__name__ == "ISMCTS"
     hard = make_agent("hard")
     assert isinstance(hard, ParallelISMCTS) and hard.name == "parallel-ismcts"
-    assert (hard.budget.seconds, hard.budget.iterations, hard.workers) == (1.0, 20_000, cores())
+    assert (hard.budget.seconds, hard.budget.iterations, hard.workers) == (1.0, 12_000, cores())
     assert agent_for("hard", workers=1).workers == 1  # type: ignore[attr-defined]
     with pytest.raises(UnknownAgent):
         agent_for("impossible")

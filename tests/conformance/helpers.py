@@ -75,7 +75,7 @@ def cases(chunks: int = 1) -> Any:
 def hooks_or_skip(name: str) -> GameHooks:
     hooks = HOOKS.get(name)
     if hooks is None:
-        pytest.skip(f"no conformance hooks for {name!r}: add them to tests/conformance/hooks.py")
+        pytest.skip(f"no conformance hooks for {name!r}: add them to tests/conformance/hooks/")
     return hooks
 
 

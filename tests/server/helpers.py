@@ -248,7 +248,7 @@ def strings(value: Any) -> Iterator[str]:
 INFERENCES = ("lacks", "holds_one_of")
 """Megalomania: a seat's entry's sets of cards the table inferred from public play (a colour not
 followed...).  They name cards as a class, not where any is, and the same play with other hidden
-cards infers the same (tests/conformance/hooks.py, the Megalomania replay's check), so the leak
+cards infers the same (tests/conformance/hooks/megalomania.py, the Megalomania replay's check), so the leak
 scans read past them."""
 
 

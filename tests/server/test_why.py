@@ -33,7 +33,7 @@ PLAYERS = {"megalomania": 4, "summon7": 3, "clan": 3, "manasurge": 3, "megacorps
 POSITIONS = (0, 3, 9, 20)  # steps at which every seat asks
 WORLDS = 2  # sampled worlds per seat and position, besides the true state
 GARBAGE = ("x", "  hit  ", "Ku Ku", "play=", "\u00e9t\u00e9", "9" * 64, "@1 hit", "leave", "done done")
-FORGED = 12  # of the game's forged actions (tests/conformance/hooks.py), per position
+FORGED = 12  # of the game's forged actions (tests/conformance/hooks/), per position
 
 
 def reason(state: State[Any], seat: int, text: str) -> str | None:
