@@ -123,16 +123,9 @@ class ParallelISMCTS(ISMCTS):
 
     name = "parallel-ismcts"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        iterations: int = 300,
-        seconds: float | None = None,
-        exploration: float = 0.7,
-        cap: int | None = None,
-        workers: int | None = None,
-    ) -> None:
-        super().__init__(seed, iterations, seconds, exploration, cap=cap)
+    def __init__(self, *args: Any, workers: int | None = None, **kwargs: Any) -> None:
+        """ISMCTS's arguments, and ``workers``."""
+        super().__init__(*args, **kwargs)
         self.workers = cores() if workers is None else max(1, workers)
 
     def act(self, obs: Observation[Any]) -> Any:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from tabletop import make
 from tabletop.agents import observe
+from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import ISMCTS, ToTheEnd
+from tabletop.agents.parallel import ParallelISMCTS
 from tabletop.games.megalomania.state import PLAY, MegalomaniaState
 
 
@@ -19,7 +25,15 @@ def mid_round(seed: int, players: int = 4) -> MegalomaniaState:
     return s
 
 
-def test_decision_does_not_depend_on_the_others_hidden_cards() -> None:
+SEARCHES: dict[str, Callable[[], Agent[Any]]] = {
+    "one tree": lambda: ISMCTS(seed=5, iterations=60),
+    # a tree per worker process, each given a world sampled from the view, never the state
+    "a tree per worker": lambda: ParallelISMCTS(seed=5, iterations=60, workers=2),
+}
+
+
+@pytest.mark.parametrize("search", SEARCHES.values(), ids=SEARCHES)
+def test_decision_does_not_depend_on_the_others_hidden_cards(search: Callable[[], Agent[Any]]) -> None:
     for seed in range(4):
         s = mid_round(seed)
         seat = s.current_seat
@@ -27,9 +41,7 @@ def test_decision_does_not_depend_on_the_others_hidden_cards() -> None:
         redealt = s.sample_world(seat, random.Random(99))
         assert redealt.hands != s.hands  # the others really hold other cards
         assert redealt.hands[seat] == s.hands[seat]
-        first = ISMCTS(seed=5, iterations=60).act(observe(s, seat))
-        second = ISMCTS(seed=5, iterations=60).act(observe(redealt, seat))
-        assert first == second
+        assert search().act(observe(s, seat)) == search().act(observe(redealt, seat))
 
 
 def test_same_seed_same_decision_and_always_legal() -> None:

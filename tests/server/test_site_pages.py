@@ -47,14 +47,22 @@ def test_every_address_serves_its_page_with_the_shared_head(db_url: str) -> None
             assert '<a class="brand" href="/">tabletop</a>' in html and "{%" not in html and "{{" not in html
 
 
-def test_a_page_that_forgets_its_script_fails_when_rendered(tmp_path: Path) -> None:
+def test_a_page_without_its_head_fails_when_rendered(tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir()
+    for name in ("layout", "leaderboard"):
+        shutil.copy(WEB / "pages" / f"{name}.html", tmp_path / "pages" / f"{name}.html")
+    assert '<script type="module" src="/static/js/leaderboard.js">' in render_all(tmp_path)["leaderboard"]
+    shutil.copy(WEB / "pages" / "leaderboard.html", tmp_path / "pages" / "ladder.html")
+    with pytest.raises(LookupError, match="ladder"):
+        render_all(tmp_path)
+
+
+def test_a_page_that_names_what_it_is_not_given_fails_when_rendered(tmp_path: Path) -> None:
     (tmp_path / "pages").mkdir()
     shutil.copy(WEB / "pages" / "layout.html", tmp_path / "pages" / "layout.html")
     page = (WEB / "pages" / "leaderboard.html").read_text(encoding="utf-8")
-    (tmp_path / "pages" / "leaderboard.html").write_text(page, encoding="utf-8")
-    assert '<script type="module" src="/static/js/leaderboard.js">' in render_all(tmp_path)["leaderboard"]
-    forgetful = re.sub(r'\{% set script = "leaderboard" %\}\n', "", page)
+    forgetful = page.replace("{% block main %}", "{% block main %}{{ subtitle }}", 1)
     assert forgetful != page
     (tmp_path / "pages" / "leaderboard.html").write_text(forgetful, encoding="utf-8")
-    with pytest.raises(UndefinedError, match="script"):
+    with pytest.raises(UndefinedError, match="subtitle"):
         render_all(tmp_path)

@@ -25,26 +25,13 @@ from typing import TYPE_CHECKING
 from ...core.errors import IllegalAction
 from ...core.protocol import JSON, Event, State
 from ...core.rng import stream
-from . import flow, powers
+from . import flow, phases, powers
 from .actions import Action
 from .rules import openings, valid_of
 from .spell import DOWN, STRICT, Spell
 
 if TYPE_CHECKING:
     from .game import ManaSurge
-
-from .phases import (
-    AGAIN,
-    BETWEEN,
-    COUNTER,
-    DIRECTION,
-    DISCARD,
-    GIVE,
-    OPEN,
-    OVER,
-    PHASE_NAMES,
-    PLAY,
-)
 
 
 class ManaSurgeState(State[Action]):
@@ -97,7 +84,7 @@ class ManaSurgeState(State[Action]):
         self.caster = 0
         self.turn = 0
         self.direction = 1  # 1 clockwise, -1 counterclockwise
-        self.phase = OPEN
+        self.phase = phases.OPEN
         self.spell = Spell(n)
         self.last_valid = -1  # the seat that made the last valid play of the spell
         self.steps: list[int] = []  # the choices still to offer the player after a play
@@ -112,10 +99,10 @@ class ManaSurgeState(State[Action]):
     # ------------------------------------------------------------------ reading
     @property
     def current_seat(self) -> int | None:
-        return None if self.phase == OVER else self.turn
+        return None if self.phase == phases.OVER else self.turn
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.phase == phases.OVER
 
     def rounds_played(self) -> int:
         return len(self.history)
@@ -155,25 +142,25 @@ class ManaSurgeState(State[Action]):
 
     def _compute_legal(self) -> list[Action]:
         phase, acts, s = self.phase, self.game.actions, self.turn
-        if phase == OVER:
+        if phase == phases.OVER:
             return []
-        if phase == PLAY:
+        if phase == phases.PLAY:
             out = valid_of(self, s, acts.play)
             if self.game.may_decline and not self.extra_play:
                 out.append(acts.yield_)
             return out
-        if phase == OPEN:
+        if phase == phases.OPEN:
             return openings(self, s)
-        if phase == DIRECTION:
+        if phase == phases.DIRECTION:
             return acts.directions  # shared lists: never changed (legal_actions() hands out copies)
-        if phase == COUNTER:
+        if phase == phases.COUNTER:
             return acts.counters
-        if phase == AGAIN:
+        if phase == phases.AGAIN:
             return acts.agains
-        if phase == BETWEEN:
+        if phase == phases.BETWEEN:
             return acts.betweens
         kinds = sorted({self.game.cards.kind[c] for c in self.hands[s]})
-        if phase == GIVE:
+        if phase == phases.GIVE:
             out = [acts.give[k][o] for k in kinds for o in range(self.n) if o != s]
         else:
             out = [acts.discard[k] for k in kinds]
@@ -192,7 +179,7 @@ class ManaSurgeState(State[Action]):
             self.quiet = False
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        if self.phase == OVER or (seat is not None and seat != self.turn):
+        if self.phase == phases.OVER or (seat is not None and seat != self.turn):
             self.check_seat(seat)  # raises, saying why
         legal = self._legal
         if legal is None:
@@ -223,7 +210,7 @@ class ManaSurgeState(State[Action]):
             events.append(Event("counter", {"seat": self.turn, "direction": self.direction_name()}))
             flow.proceed(self, events)
         elif kind == "again":
-            self.phase = PLAY
+            self.phase = phases.PLAY
             self.extra_play = True
             events.append(Event("again", {"seat": self.turn}))
         elif kind == "give":
@@ -231,7 +218,7 @@ class ManaSurgeState(State[Action]):
         elif kind == "discard":
             powers.discard_one(self, action.arg, events)
         elif kind == "done":
-            if self.phase in (AGAIN, GIVE, DISCARD):
+            if self.phase in (phases.AGAIN, phases.GIVE, phases.DISCARD):
                 self.steps.clear()
             flow.proceed(self, events)
         else:  # yield: struck by choice (option may_decline)
@@ -244,15 +231,15 @@ class ManaSurgeState(State[Action]):
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
             raise TypeError(f"{action!r} is not a ManaSurge action")  # a wrong type: no move at all
-        phase = PHASE_NAMES[self.phase]
-        if self.phase == PLAY and action.kind == "play":
+        phase = phases.PHASE_NAMES[self.phase]
+        if self.phase == phases.PLAY and action.kind == "play":
             cards = self.game.cards
             if not any(cards.kind[c] == action.arg for c in self.hands[self.turn]):
                 return f"you hold no {cards.kind_text[action.arg]}"
             if action.arg >= cards.spell_kinds:
                 return "metamagic cards are silenced until a numbered spell is played"
             return f"{cards.kind_text[action.arg]} is not a valid play now: {self.bar_words()}"
-        if self.phase == OPEN and action.kind == "play":
+        if self.phase == phases.OPEN and action.kind == "play":
             return "the Caster opens the spell with cast=<card> (a numbered card, never a metamagic card)"
         return (
             f"{action} is not legal now (phase {phase}; legal: {', '.join(map(str, self.legal_actions()))})"
@@ -276,7 +263,7 @@ class ManaSurgeState(State[Action]):
         return found
 
     def opening_events(self) -> list[Event]:
-        if self.round != 1 or self.spell.cards or self.phase != OPEN or self.history:
+        if self.round != 1 or self.spell.cards or self.phase != phases.OPEN or self.history:
             return []
         return [Event("round", {"round": 1, "caster": self.caster})]
 
@@ -328,21 +315,9 @@ class ManaSurgeState(State[Action]):
         hands = [cards.texts(h) for h in self.hands]
         played = [cards.text(c) for c in self.spell.cards]
         return (
-            f"<ManaSurgeState round={self.round} phase={PHASE_NAMES[self.phase]} turn={self.turn} "
+            f"<ManaSurgeState round={self.round} phase={phases.PHASE_NAMES[self.phase]} turn={self.turn} "
             f"spell={played} hands={hands} shards={self.shards}>"
         )
 
 
-__all__ = [
-    "AGAIN",
-    "BETWEEN",
-    "COUNTER",
-    "DIRECTION",
-    "DISCARD",
-    "GIVE",
-    "OPEN",
-    "OVER",
-    "PHASE_NAMES",
-    "PLAY",
-    "ManaSurgeState",
-]
+__all__ = ["ManaSurgeState"]

@@ -4,28 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import cards, rules, trade
+from . import cards, phases, rules, trade
 from .actions import VERBS, Action
 from .board import UNOWNED
-from .phases import (
-    ANSWER,
-    BANK,
-    BID,
-    COMPOSE,
-    DONATE,
-    DRAFT,
-    PAY,
-    PHASE_NAMES,
-    PRICE,
-    REBUY,
-    RESPOND,
-    SALE,
-    TARGET,
-    TURN,
-    VETO,
-    VOTE,
-    WAR_GI,
-)
 
 if TYPE_CHECKING:
     from .state import MegaCorpsState
@@ -34,10 +15,10 @@ PASS = VERBS["pass"].of()
 YES_NO = {
     phase: tuple(VERBS[word].of() for word in words)
     for phase, words in (
-        (VETO, ("allow", "veto")),
-        (PAY, ("pay", "decline")),
-        (SALE, ("pay", "decline")),
-        (ANSWER, ("accept", "decline")),
+        (phases.VETO, ("allow", "veto")),
+        (phases.PAY, ("pay", "decline")),
+        (phases.SALE, ("pay", "decline")),
+        (phases.ANSWER, ("accept", "decline")),
     )
 }
 PLAY, TARGET_OF, OFFER, VOTE_FOR = VERBS["play"], VERBS["target"], VERBS["offer"], VERBS["vote"]
@@ -49,37 +30,37 @@ def asked(state: MegaCorpsState, seat: int) -> list[Action]:
     phase = state.phase
     board = state.game.board
     menu = state.game.menu
-    if phase == TURN:
+    if phase == phases.TURN:
         return turn_actions(state, seat)
-    if phase == DRAFT:
+    if phase == phases.DRAFT:
         take = menu.take
         return [take[c] for c, o in enumerate(state.owner) if o == UNOWNED]
     if phase in YES_NO:
         return list(YES_NO[phase])
-    if phase == TARGET:
+    if phase == phases.TARGET:
         return [TARGET_OF.of(code) for code in cards.targets(state, seat, state.card)]
-    if phase == REBUY:
+    if phase == phases.REBUY:
         return [*map(menu.buy.__getitem__, rules.buyable(state, seat)), PASS]
-    if phase == BANK:
+    if phase == phases.BANK:
         return VERBS["bank"].upto(bank_limit(state, seat))
-    if phase == PRICE:
+    if phase == phases.PRICE:
         top = min(state.game.data.economy.max_price, state.money[state.turn])
         return [*VERBS["price"].upto(top), REFUSE]
-    if phase == DONATE:
+    if phase == phases.DONATE:
         return donate_actions(state, seat)
-    if phase == WAR_GI:
+    if phase == phases.WAR_GI:
         loser = state.war_defender if seat == state.turn else state.turn
         found = [c for c in board.companies_of_country[state.target] if state.owner[c] == loser]
         if loser < 0:  # the loser left the game: -1 would match the unowned companies
             found = []
         return [*map(menu.intervene.__getitem__, found), PASS]
-    if phase == BID:
+    if phase == phases.BID:
         return VERBS["bid"].upto(state.money[seat])
-    if phase == VOTE:
+    if phase == phases.VOTE:
         return [*(VOTE_FOR.number(s) for s in state.in_game()), ABSTAIN]
-    if phase == RESPOND:
+    if phase == phases.RESPOND:
         return [*(PLAY.of(code) for code in cards.responses(state, seat)), PASS]
-    if phase == COMPOSE:
+    if phase == phases.COMPOSE:
         return trade.compose_actions(state, seat)
     return []
 
@@ -131,9 +112,9 @@ def donate_actions(state: MegaCorpsState, seat: int) -> list[Action]:
 
 def why_not(state: MegaCorpsState, seat: int, action: Action) -> str:
     """A readable reason an action of the right seat is refused."""
-    phase = PHASE_NAMES[state.phase]
+    phase = phases.PHASE_NAMES[state.phase]
     kind = action.kind
-    if state.phase == TURN:
+    if state.phase == phases.TURN:
         economy = state.game.data.economy
         if kind == "payout" and state.paid == seat:
             return "you hold the Paid card"

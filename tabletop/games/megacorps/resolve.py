@@ -5,27 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Event
-from . import cards, flow, legal, moves, offers, sealed, trade, war
+from . import cards, flow, legal, moves, offers, phases, sealed, trade, war
 from .actions import Action
-from .phases import (
-    ANSWER,
-    BANK,
-    BID,
-    COMPOSE,
-    DONATE,
-    DRAFT,
-    OVER,
-    PAY,
-    PRICE,
-    REBUY,
-    RESPOND,
-    SALE,
-    TARGET,
-    TURN,
-    VETO,
-    VOTE,
-    WAR_GI,
-)
 
 if TYPE_CHECKING:
     from .state import MegaCorpsState
@@ -38,55 +19,55 @@ def apply(state: MegaCorpsState, seat: int, action: Action, out: list[Event]) ->
         return
     board = state.game.board
     phase, kind, arg = state.phase, action.kind, action.arg
-    if phase == TURN:
+    if phase == phases.TURN:
         turn_action(state, seat, action, out)
-    elif phase == DRAFT:
+    elif phase == phases.DRAFT:
         flow.draft_pick(state, seat, board.code_of_company[arg], out)
-    elif phase == TARGET:
+    elif phase == phases.TARGET:
         cards.choose_target(state, seat, arg, out)
-    elif phase == VETO:
+    elif phase == phases.VETO:
         moves.answer_veto(state, seat, kind == "allow", out)
-    elif phase == REBUY:
+    elif phase == phases.REBUY:
         if kind == "pass":
             out.append(Event("pass", {"seat": seat}))
             flow.end_turn(state, out)
         else:
             moves.buy(state, seat, board.code_of_company[arg], out)
-    elif phase == BANK:
+    elif phase == phases.BANK:
         moves.buy_from_bank(state, seat, action.num, out)
-    elif phase == PRICE:
+    elif phase == phases.PRICE:
         moves.name_price(state, seat, None if kind == "refuse" else action.num, out)
-    elif phase == PAY:
+    elif phase == phases.PAY:
         moves.answer_price(state, seat, kind == "pay", out)
-    elif phase == DONATE:
+    elif phase == phases.DONATE:
         if kind == "aid":
             war.aid(state, seat, arg, out)
         elif kind == "sell":
             war.offer_sale(state, seat, arg, action.num, out)
         else:
             war.done(state, seat, out)
-    elif phase == SALE:
+    elif phase == phases.SALE:
         war.answer_sale(state, seat, kind == "pay", out)
-    elif phase == WAR_GI:
+    elif phase == phases.WAR_GI:
         war.war_intervention(state, seat, None if kind == "pass" else board.code_of_company[arg], out)
-    elif phase == BID:
+    elif phase == phases.BID:
         sealed.bid(state, seat, action.num, out)
-    elif phase == VOTE:
+    elif phase == phases.VOTE:
         sealed.vote(state, seat, sealed.ABSTAIN if kind == "abstain" else action.num, out)
-    elif phase == RESPOND:
+    elif phase == phases.RESPOND:
         card = None
         if kind == "play":
             index = board.event_index[arg]
             card = next(c for c in trade.free_hand(state, seat) if board.card_kind[c] == index)
         moves.respond(state, seat, card, out)
-    elif phase == COMPOSE:
+    elif phase == phases.COMPOSE:
         if kind == "send":
             trade.send(state, seat, out)
         elif kind == "drop":
             trade.drop(state, seat, out)
         else:
             trade.add(state, seat, action)
-    elif phase == ANSWER:
+    elif phase == phases.ANSWER:
         trade.answer(state, seat, kind == "accept", out)
 
 
@@ -115,20 +96,20 @@ def turn_action(state: MegaCorpsState, seat: int, action: Action, out: list[Even
 
 # what a seat that leaves answers to the decision it is asked, before it goes
 DEFAULT_ANSWER = {
-    TURN: "pass",
-    REBUY: "pass",
-    WAR_GI: "pass",
-    RESPOND: "pass",
-    VETO: "allow",
-    PRICE: "refuse",
-    PAY: "decline",
-    SALE: "decline",
-    ANSWER: "decline",
-    DONATE: "done",
-    COMPOSE: "drop",
-    BANK: "bank 0",
-    BID: "bid 0",
-    VOTE: "abstain",
+    phases.TURN: "pass",
+    phases.REBUY: "pass",
+    phases.WAR_GI: "pass",
+    phases.RESPOND: "pass",
+    phases.VETO: "allow",
+    phases.PRICE: "refuse",
+    phases.PAY: "decline",
+    phases.SALE: "decline",
+    phases.ANSWER: "decline",
+    phases.DONATE: "done",
+    phases.COMPOSE: "drop",
+    phases.BANK: "bank 0",
+    phases.BID: "bid 0",
+    phases.VOTE: "abstain",
 }
 
 
@@ -137,11 +118,11 @@ def leave(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
     that hands nothing over (pass, refuse, decline, allow...), then his holdings go.  If others are
     answering a decision of his own turn, that decision is dropped and the next turn begins."""
     offers.void_of(state, seat, out)  # he may not hand anything over on his way out (MC103)
-    if state.phase == DRAFT:
+    if state.phase == phases.DRAFT:
         picked = sum(1 for o in state.owner if o == seat)
         state.draft_left -= state.game.data.economy.start_companies - picked
         flow.remove_seat(state, seat, out)
-        if state.phase == DRAFT:
+        if state.phase == phases.DRAFT:
             if state.draft_left <= 0:
                 flow.begin_round(state, out)
             elif state.seat == seat:
@@ -149,25 +130,25 @@ def leave(state: MegaCorpsState, seat: int, out: list[Event]) -> None:
         return
     state.left[seat] = True  # so that the answers below pass him by in every order of seats
     while seat in state.to_act():
-        if state.phase == TARGET:  # the card is spent without effect
+        if state.phase == phases.TARGET:  # the card is spent without effect
             state.card = -1
-            state.phase = TURN
+            state.phase = phases.TURN
         apply(state, seat, Action(*_split(DEFAULT_ANSWER[state.phase])), out)
-    own_turn = state.turn == seat and state.phase != TURN
-    lost_sale = bool(state.sale) and state.sale[0] == seat and state.phase in (PAY, SALE)
-    lost_offer = state.phase == COMPOSE and state.offer_to == seat
+    own_turn = state.turn == seat and state.phase != phases.TURN
+    lost_sale = bool(state.sale) and state.sale[0] == seat and state.phase in (phases.PAY, phases.SALE)
+    lost_offer = state.phase == phases.COMPOSE and state.offer_to == seat
     if state.war_defender == seat:
         state.war_defender = -1
     flow.remove_seat(state, seat, out)
-    if state.phase == OVER:
+    if state.phase == phases.OVER:
         return
-    if state.phase == TARGET and not cards.targets(state, state.seat, state.card):
-        state.card, state.phase = -1, TURN  # its every target left with him: the card is spent
-    if state.phase == WAR_GI and len(legal.asked(state, state.seat)) == 1:
+    if state.phase == phases.TARGET and not cards.targets(state, state.seat, state.card):
+        state.card, state.phase = -1, phases.TURN  # its every target left with him: the card is spent
+    if state.phase == phases.WAR_GI and len(legal.asked(state, state.seat)) == 1:
         flow.end_turn(state, out)  # the loser left: nothing of his is left there to intervene against
     if lost_sale:
         state.sale, state.price = [], 0
-        if state.phase == PAY:
+        if state.phase == phases.PAY:
             moves.next_seller(state, out)
         else:
             war.next_donor(state, out)

@@ -16,24 +16,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.protocol import JSON, spectator_view
-from . import rules, trade
+from . import phases, rules, trade
 from .data import GOVERNMENTS
-from .phases import (
-    ANSWER,
-    BID,
-    COMPOSE,
-    DONATE,
-    PAY,
-    PHASE_NAMES,
-    PRICE,
-    REBUY,
-    RESPOND,
-    SALE,
-    TARGET,
-    VETO,
-    VOTE,
-    WAR_GI,
-)
 
 if TYPE_CHECKING:
     from .state import MegaCorpsState
@@ -47,7 +31,7 @@ def public_view(state: MegaCorpsState) -> dict[str, JSON]:
         "game": "megacorps",
         "players": state.n,
         "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": phases.PHASE_NAMES[state.phase],
         "to_act": list(state.to_act()),
         "turn": state.turn,
         "active": state.active,
@@ -80,18 +64,18 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
     board = state.game.board
     phase = state.phase
     found: dict[str, JSON] = {}
-    if phase == TARGET and state.card >= 0:
+    if phase == phases.TARGET and state.card >= 0:
         found["card"] = board.card_code(state.card)
-    if phase in (VETO, PRICE) and state.target >= 0:
+    if phase in (phases.VETO, phases.PRICE) and state.target >= 0:
         found["company"] = board.company_code[state.target]
         found["buyer"] = state.turn
-    if phase in (VETO, REBUY):  # vetoed this turn: the buyer may not try them again
+    if phase in (phases.VETO, phases.REBUY):  # vetoed this turn: the buyer may not try them again
         found["vetoed"] = list(map(board.company_code.__getitem__, state.vetoed))
-    if phase == PAY:
+    if phase == phases.PAY:
         found["price"] = state.price
         found["seller"] = state.sale[0]
         found["company"] = board.company_code[state.target]  # the seller's company the price is for
-    if phase in (DONATE, SALE, WAR_GI):
+    if phase in (phases.DONATE, phases.SALE, phases.WAR_GI):
         country = state.target
         found.update(
             {
@@ -102,28 +86,28 @@ def decision(state: MegaCorpsState) -> dict[str, JSON]:
                 "lap": state.laps,
             }
         )
-        if phase == WAR_GI:  # the totals the war was fought with, not those of the board after it
+        if phase == phases.WAR_GI:  # the totals the war was fought with, not those of the board after it
             found["attack"], found["defence"] = state.war_totals
         else:
             found["attack"] = rules.attack_total(state, state.turn)
             found["defence"] = rules.defence_total(state, country)
             found["lap_changed"] = state.lap_changed  # one given or sold: another lap (up to the limit)
-        if phase == SALE:
+        if phase == phases.SALE:
             found["seller"], found["side"], found["price"] = state.sale[0], "ad"[state.sale[1]], state.sale[2]
-    if phase == RESPOND:
+    if phase == phases.RESPOND:
         industry = state.payout_industry
         found["industry"] = board.industries[industry].code
         found["modifier"] = state.payout_modifier
         found["paid"] = rules.payout_amounts(state, industry, state.payout_modifier)
         found["action"] = state.payout_after == 0  # the turn's Action, not an event card
         found["to_ask"] = list(state.pending)  # the seats still to answer, the one asked first
-    if phase in (BID, VOTE):
+    if phase in (phases.BID, phases.VOTE):
         found["country"] = board.countries[state.target].code
         found["decided"] = [s for s, v in enumerate(state.sealed) if v != -1 and not state.left[s]]
-    if phase in (COMPOSE, ANSWER):
+    if phase in (phases.COMPOSE, phases.ANSWER):
         found["from"] = state.turn
         found["to"] = state.offer_to
-    if phase == ANSWER:
+    if phase == phases.ANSWER:
         found["give"] = trade.describe(state, state.draft_give, False)
         found["ask"] = trade.describe(state, state.draft_ask, False)
     return found
@@ -141,15 +125,15 @@ def private_part(
     known = state.known
     mine["known"] = [[known[i + 1], codes[known[i + 2]]] for i in range(0, len(known), 3) if known[i] == seat]
     phase = state.phase
-    if phase in (BID, VOTE) and state.sealed and state.sealed[seat] != -1:
+    if phase in (phases.BID, phases.VOTE) and state.sealed and state.sealed[seat] != -1:
         mine["decision"] = {**view["decision"], "mine": state.sealed[seat]}
-    if (phase == COMPOSE and seat == state.turn) or (
-        phase == ANSWER and seat in (state.turn, state.offer_to)
+    if (phase == phases.COMPOSE and seat == state.turn) or (
+        phase == phases.ANSWER and seat in (state.turn, state.offer_to)
     ):
         shown = dict(view["decision"])
         shown["give"] = trade.describe(state, state.draft_give, True)
         shown["ask"] = trade.describe(state, state.draft_ask, False)
-        if phase == COMPOSE:  # the money as added: each amount is one of the offer's items
+        if phase == phases.COMPOSE:  # the money as added: each amount is one of the offer's items
             shown["money_items"] = [
                 i - trade.MONEY for i in state.draft_give + state.draft_ask if i >= trade.MONEY
             ]

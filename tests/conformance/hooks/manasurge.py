@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.protocol import JSON
-from tabletop.games.manasurge import state as ms_state
+from tabletop.games.manasurge import phases as ms_phases
 from tabletop.games.manasurge.cards import CARDS as MS_CARDS
 
 from .base import GameHooks
@@ -81,7 +81,7 @@ MANASURGE = GameHooks(
     hidden_holding=_ms_hidden,
     hidden_count=lambda state, seat: len(_ms_hidden(state, seat)),
     private_leaks=_ms_private_leaks,
-    mid_round=lambda state: state.phase == ms_state.PLAY and len(state.spell.cards) >= 2,
+    mid_round=lambda state: state.phase == ms_phases.PLAY and len(state.spell.cards) >= 2,
     sample_problems=_ms_sample_problems,
     quick_conserved=_ms_quick_conserved,
     garbage_actions=_MS_GARBAGE,

@@ -8,7 +8,8 @@ from typing import Any
 import tabletop
 from tabletop.core.protocol import Event
 from tabletop.games.manasurge.data import DATA_FILE
-from tabletop.games.manasurge.state import PHASE_NAMES, ManaSurgeState
+from tabletop.games.manasurge.phases import PHASE_NAMES
+from tabletop.games.manasurge.state import ManaSurgeState
 
 from ..data_files import edited_copy
 
