@@ -24,6 +24,7 @@ from .bot_cli import bot_app
 from .cli_common import USAGE, BadUsage, fail, friendly_errors, progress_bar
 from .core.protocol import Game, OptionSpec
 from .core.registry import game_class, make, names
+from .ladder_cli import ladder
 from .replay_cli import replay, review
 from .serve_cli import db_app, serve
 from .sim.pool import ADDRESS_HELP, BACKEND_HELP, Backend
@@ -217,7 +218,8 @@ def arena(
     """Bots against bots with seat rotation and duplicate deals: points, win share, rating.
 
     The same seed gives the same results with any number of workers and on any backend
-    (--backend ray: a local Ray, or a Ray cluster with --address)."""
+    (--backend ray: a local Ray, or a Ray cluster with --address); a bot that thinks for a time
+    (hard) does so where it reaches its iteration cap first."""
     from .sim.arena import arena as run_arena
     from .sim.arena_report import print_arena
 
@@ -433,6 +435,7 @@ def tutorial_command(
 app.command()(replay)
 app.command()(review)
 app.command()(serve)
+app.command()(ladder)  # the levels rated against each other (issue 34): ladder_cli.py
 app.add_typer(db_app, name="db")
 app.add_typer(admin_app, name="admin")  # moderation (issue 31): admin_cli.py
 app.add_typer(bot_app, name="bot")  # bots online with an API token (issue 32): bot_cli.py

@@ -23,6 +23,7 @@ from . import ratings
 from .accounts import current_user
 from .contract import NO_GAME, OPTIONAL, TOKEN, AccountName, Game, SvgResponse, declare
 from .hub import Hub
+from .ladder_api import add_ladder
 
 PLOTS_KEPT = 64  # rendered plots kept in memory
 MAX_NAME = 64
@@ -215,4 +216,5 @@ def router(hub: Hub) -> APIRouter:
                 del plots[next(iter(plots))]  # the oldest drawn
         return SvgResponse(svg)
 
+    add_ladder(api)  # GET /api/ladder/{game}: what the levels mean (issue 34)
     return api

@@ -227,9 +227,14 @@ def test_the_leaderboard_opens_on_your_last_rated_game(
     assert page.input_value("#game") == "manasurge"  # lena's last rated game
     assert page.text_content("#board-title") == "ManaSurge: ratings"
     assert league["lena"] in page.inner_text("#board")
+    page.wait_for_selector("#ladder p:has-text('Not measured yet')")  # no ManaSurge ladder shipped
     page.goto(f"{live.base}/leaderboard?game=summon7")  # a link to a game's board still opens it
     page.wait_for_selector(".ratings-table tbody tr")
     assert page.input_value("#game") == "summon7"
+    page.wait_for_selector("#ladder .ladder-table tbody tr")  # what the levels mean (issue 34)
+    levels = page.eval_on_selector_all("#ladder tbody tr", "rs => rs.map(r => r.cells[0].textContent)")
+    assert levels == ["random", "heuristic", "easy", "normal", "hard"]
+    assert "tabletop ladder summon7" in page.inner_text("#ladder code")
     assert not problems, problems
     context.close()
 

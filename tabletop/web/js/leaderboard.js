@@ -60,12 +60,78 @@ function drawBoard(data) {
   $("#board").replaceChildren(table);
 }
 
+// "What the levels mean" (issue 34): the game's ladder, the built-in bots rated against each other
+// in one run (`tabletop ladder`), under the board; fetched once a game.
+const ladders = new Map();
+
+function interval(pair, digits) {
+  return `${pair[0].toFixed(digits)}–${pair[1].toFixed(digits)}`;
+}
+
+function ladderPanel() {
+  let panel = document.getElementById("ladder");
+  if (!panel) {
+    panel = el("section", "panel");
+    panel.id = "ladder";
+    panel.setAttribute("aria-labelledby", "ladder-title");
+    const title = el("h2", null, "What the levels mean");
+    title.id = "ladder-title";
+    panel.append(title, el("div"));
+    document.querySelector(".ratings-main").append(panel);
+  }
+  return panel.lastElementChild;
+}
+
+function drawLadder(answer) {
+  const into = ladderPanel();
+  const ladder = answer.ladder;
+  if (!ladder) {
+    into.replaceChildren(el("p", "muted", "Not measured yet: the levels of this game have not been rated against each other."));
+    return;
+  }
+  const table = el("table", "ladder-table");
+  const head = el("tr");
+  const columns = [["Level", null], ["Rating", "num"], ["95% interval", "num hide-narrow"], ["Win share", "num"], ["95% interval", "num hide-narrow"], ["Games", "num hide-narrow"], ["Seconds a decision", "num hide-narrow"]];
+  for (const [text, className] of columns) head.append(el("th", className, text));
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  for (const level of ladder.levels) {
+    const row = el("tr");
+    row.append(
+      cell(level.bot, null),
+      cell(level.rating.toFixed(0), "num"),
+      cell(interval(level.rating_95, 0), "num hide-narrow"),
+      cell(level.win_share.toFixed(2), "num"),
+      cell(interval(level.win_share_95, 2), "num hide-narrow"),
+      cell(String(level.games), "num hide-narrow"),
+      cell(level.seconds_per_decision < 0.001 ? "< 0.001" : level.seconds_per_decision.toFixed(3), "num hide-narrow"),
+    );
+    table.tBodies[0].append(row);
+  }
+  const how = `Each level played the others at tables of ${ladder.players}, on the same deals in every seat, ${ladder.games} games in all. `
+    + "A level whose interval lies wholly above another's is the stronger in this game; easy is the heuristic bot, so their figures should agree. "
+    + ladder.reading;
+  const source = el("p", "muted note");
+  source.append("From ", el("code", null, ladder.command), ` on ${ladder.date} (${ladder.machine}).`);
+  into.replaceChildren(table, el("p", "muted note", how), source);
+}
+
+async function showLadder(game) {
+  try {
+    if (!ladders.has(game)) ladders.set(game, await api(`/api/ladder/${encodeURIComponent(game)}`));
+    drawLadder(ladders.get(game));
+  } catch {
+    ladderPanel().replaceChildren(el("p", "muted", "Could not load what the levels mean."));
+  }
+}
+
 async function show(game, board) {
   const url = new URL(location.href);
   url.searchParams.set("game", game);
   if (board === "bots") url.searchParams.set("board", board);
   else url.searchParams.delete("board");
   history.replaceState(null, "", url);
+  showLadder(game); // beside the board, not waiting for it
   try {
     drawBoard(await api(`/api/ratings/${encodeURIComponent(game)}?board=${board}`));
   } catch (err) {
