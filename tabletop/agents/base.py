@@ -91,6 +91,14 @@ def _ismcts(seed: int) -> Agent[Any]:
     return ISMCTS(seed)
 
 
+def _inferring(seed: int) -> Agent[Any]:
+    from .belief import InferringISMCTS
+    from .levels import SEARCH
+
+    hard = SEARCH["hard"]  # hard's budget, searching over the worlds the others' play leaves likely
+    return InferringISMCTS(seed, seconds=hard.seconds, cap=hard.iterations)
+
+
 def _level(level: str) -> Callable[[int], Agent[Any]]:
     def make(seed: int) -> Agent[Any]:
         from .levels import agent_for
@@ -104,6 +112,7 @@ AGENTS: dict[str, Callable[[int], Agent[Any]]] = {
     "random": RandomAgent,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "inferring": _inferring,
     "easy": _level("easy"),
     "normal": _level("normal"),
     "hard": _level("hard"),

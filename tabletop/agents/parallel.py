@@ -27,6 +27,7 @@ import os
 import random
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.util import Finalize
 from typing import Any
@@ -87,17 +88,32 @@ def split(iterations: int | None, workers: int) -> list[int | None]:
     return [share + (k < extra) for k in range(workers)]
 
 
+class FromView:
+    """The worlds a seat cannot tell from the real one: samples of one world that shows its view
+    (picklable, for the workers)."""
+
+    def __init__(self, world: State[Any], seat: int) -> None:
+        self.world, self.seat = world, seat
+
+    def __call__(self, rng: random.Random) -> State[Any]:
+        return self.world.sample_world(self.seat, rng)
+
+
 def search_part(
-    world: State[Any], seat: int, budget: Budget, seed: int, worker: int, exploration: float
+    worlds: Callable[[random.Random], State[Any]],
+    seat: int,
+    budget: Budget,
+    seed: int,
+    worker: int,
+    exploration: float,
+    game_name: str,
 ) -> Part:
-    """One worker's tree, grown from worlds sampled from ``world`` as ``seat`` sees it: its root's
-    statistics (actions as text, so that any process can read them)."""
-    rollout, evaluation = plugins_for(world.get_game().name)
+    """One worker's tree for ``seat`` of ``game_name``, grown from the worlds ``worlds`` draws: its
+    root's statistics (actions as text, so that any process can read them)."""
+    rollout, evaluation = plugins_for(game_name)
     rng = random.Random(seed * 1_000_003 + worker)
     root = Node()
-    done = grow(
-        root, lambda r: world.sample_world(seat, r), rollout, evaluation, seat, rng, exploration, budget
-    )
+    done = grow(root, worlds, rollout, evaluation, seat, rng, exploration, budget)
     return done, [(str(a), child.visits, child.total) for a, child in root.children.items()]
 
 
@@ -131,14 +147,22 @@ class ParallelISMCTS(ISMCTS):
     def act(self, obs: Observation[Any]) -> Any:
         if self.workers == 1 or len(obs.legal) == 1:
             return super().act(obs)
-        world, seed = obs.sample_world(self.rng), self.rng.getrandbits(62)
-        seconds = self.budget.seconds
-        jobs = [
-            pool(self.workers).submit(
-                search_part, world, obs.seat, Budget(share, seconds), seed, k, self.exploration
-            )
-            for k, share in enumerate(split(self.budget.iterations, self.workers))
-        ]
-        done, root = merged([job.result() for job in jobs], obs.legal)
+        return self.search(obs, FromView(obs.sample_world(self.rng), obs.seat))
+
+    def search(self, obs: Observation[Any], worlds: Callable[[random.Random], State[Any]]) -> Any:
+        """The search's choice for ``obs`` over the worlds ``worlds`` draws (picklable), on the
+        workers (or in this process for one)."""
+        seed, c, name = self.rng.getrandbits(62), self.exploration, obs.game.name
+        if self.workers == 1:
+            parts = [search_part(worlds, obs.seat, self.budget, seed, 0, c, name)]
+        else:
+            workers, seconds = pool(self.workers), self.budget.seconds
+            shares = [Budget(share, seconds) for share in split(self.budget.iterations, self.workers)]
+            jobs = [
+                workers.submit(search_part, worlds, obs.seat, share, seed, k, c, name)
+                for k, share in enumerate(shares)
+            ]
+            parts = [job.result() for job in jobs]
+        done, root = merged(parts, obs.legal)
         self.last_iterations, self.last_root = done, root
         return ranked(root, obs.legal)[0][0]

@@ -11,6 +11,7 @@ import pytest
 from tabletop import make
 from tabletop.agents import observe
 from tabletop.agents.base import Agent
+from tabletop.agents.belief import InferringISMCTS
 from tabletop.agents.ismcts import ISMCTS, ToTheEnd
 from tabletop.agents.parallel import ParallelISMCTS
 from tabletop.games.megalomania.state import PLAY, MegalomaniaState
@@ -29,6 +30,8 @@ SEARCHES: dict[str, Callable[[], Agent[Any]]] = {
     "one tree": lambda: ISMCTS(seed=5, iterations=60),
     # a tree per worker process, each given a world sampled from the view, never the state
     "a tree per worker": lambda: ParallelISMCTS(seed=5, iterations=60, workers=2),
+    # over the worlds a belief holds (at a first decision, the view's samples alone)
+    "inferring": lambda: InferringISMCTS(seed=5, iterations=60, particles=16, workers=2),
 }
 
 

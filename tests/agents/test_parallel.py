@@ -11,7 +11,7 @@ import pytest
 from tabletop import make
 from tabletop.agents import Observation, observe
 from tabletop.agents.ismcts import ISMCTS, Budget
-from tabletop.agents.parallel import ParallelISMCTS, merged, search_part, shutdown, split
+from tabletop.agents.parallel import FromView, ParallelISMCTS, merged, search_part, shutdown, split
 from tabletop.core.protocol import State
 from tests.agents.test_ismcts import mid_round
 
@@ -74,8 +74,8 @@ def asked(seed: int) -> Observation[Any]:
 
 def test_the_workers_trees_are_added_up() -> None:
     obs = asked(2)
-    world = obs.sample_world(random.Random(1))
-    parts = [search_part(world, obs.seat, Budget(30), 11, k, 0.7) for k in range(2)]
+    worlds = FromView(obs.sample_world(random.Random(1)), obs.seat)
+    parts = [search_part(worlds, obs.seat, Budget(30), 11, k, 0.7, "megalomania") for k in range(2)]
     assert parts[0][1] != parts[1][1]  # each worker its own stream of worlds
     done, root = merged(parts, obs.legal)
     assert done == 60
