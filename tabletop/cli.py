@@ -79,6 +79,10 @@ OptionOpt = Annotated[
 ]
 BackendOpt = Annotated[Backend, typer.Option(help=BACKEND_HELP)]
 AddressOpt = Annotated[str | None, typer.Option(help=ADDRESS_HELP, show_default=False)]
+WorkersOpt = Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)]
+BotsOpt = Annotated[str, typer.Option(help="One bot per seat, comma-separated, or one for all.")]
+SeedOpt = Annotated[int, typer.Option(help="Seed of the run: every deal and bot derive theirs from it.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")]
 
 
 def backend_address(backend: Backend, address: str | None) -> str | None:
@@ -162,13 +166,9 @@ def simulate(
     game: GameArg = DEFAULT_GAME,
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
-    seed: Annotated[
-        int, typer.Option(help="Seed of the run; game i and its bots derive theirs from it.")
-    ] = 1,
-    bots: Annotated[
-        str | None, typer.Option(help="One bot per seat, comma-separated, or one for all (default: random).")
-    ] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    seed: SeedOpt = 1,
+    bots: BotsOpt = "random",
+    json_output: JsonOpt = False,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -202,15 +202,11 @@ def simulate(
 def arena(
     game: GameArg = DEFAULT_GAME,
     players: PlayersOpt = None,
-    bots: Annotated[
-        str, typer.Option(help="The line-up, one bot per seat, comma-separated (e.g. ismcts,heuristic).")
-    ] = "heuristic,random",
+    bots: BotsOpt = "heuristic,random",
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole seat rotations).")] = 400,
-    seed: Annotated[
-        int, typer.Option(help="Seed of the run: deal i and every bot derive theirs from it.")
-    ] = 1,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")] = False,
-    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    seed: SeedOpt = 1,
+    json_output: JsonOpt = False,
+    workers: WorkersOpt = None,
     backend: BackendOpt = "process",
     address: AddressOpt = None,
     option: OptionOpt = None,
@@ -255,9 +251,7 @@ def balance(
     game: GameArg = DEFAULT_GAME,
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option(min=1, help="Games per run (with --until: at most).")] = 200,
-    bots: Annotated[
-        str, typer.Option(help="One bot per seat, comma-separated, or one for all.")
-    ] = "heuristic",
+    bots: BotsOpt = "heuristic",
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -277,7 +271,7 @@ def balance(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="The HTML report (default balance-GAME.html).")] = None,
     fresh: Annotated[bool, typer.Option(help="Start again: forget the games of the results file.")] = False,
-    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    workers: WorkersOpt = None,
     backend: BackendOpt = "process",
     address: AddressOpt = None,
     option: OptionOpt = None,
@@ -327,7 +321,7 @@ def tune(
         str | None, typer.Option(help="An Optuna storage URL (default sqlite:///OUT/study.db).")
     ] = None,
     fresh: Annotated[bool, typer.Option(help="Start the study again: forget its stored trials.")] = False,
-    workers: Annotated[int | None, typer.Option(min=1, help=WORKERS_HELP, show_default=False)] = None,
+    workers: WorkersOpt = None,
     backend: BackendOpt = "process",
     address: AddressOpt = None,
     option: OptionOpt = None,

@@ -27,24 +27,36 @@ def create(
     return post_json(f"{live.base}/api/tables", body)
 
 
-def watch(page: Any) -> list[str]:
-    """The list ``page``'s uncaught errors and console errors go to, as they come."""
+def watch(page: Any, allowed: str | None = None) -> list[str]:
+    """The list ``page``'s uncaught errors and console errors go to, as they come; a console error
+    whose text holds ``allowed`` (an HTTP status the test expects, such as a guest's 401) is none."""
     problems: list[str] = []
     page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+
+    def console(message: Any) -> None:
+        if message.type == "error" and (allowed is None or allowed not in message.text):
+            problems.append(message.text)
+
+    page.on("console", console)
     return problems
 
 
 def open_page(
-    browser: Any, url: str, viewport: dict[str, int], ready: str, **context: Any
+    browser: Any,
+    url: str,
+    viewport: dict[str, int],
+    ready: str | None,
+    allowed: str | None = None,
+    **context: Any,
 ) -> tuple[Any, Any, list[str]]:
-    """A fresh context (``context``: its other options) on ``url``, once ``ready`` shows; and the
-    list its console errors go to."""
+    """A fresh context (``context``: its other options) on ``url``, once ``ready`` shows (if one is
+    given); and the list its errors go to (``allowed``: as for ``watch``)."""
     browser_context = browser.new_context(viewport=viewport, **context)
     page = browser_context.new_page()
-    problems = watch(page)
+    problems = watch(page, allowed)
     page.goto(url)
-    page.wait_for_selector(ready)
+    if ready is not None:
+        page.wait_for_selector(ready)
     return browser_context, page, problems
 
 

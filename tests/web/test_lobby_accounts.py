@@ -20,16 +20,10 @@ PASSWORD = "correct horse battery"
 CLOCK = re.compile(r"^\d\d:\d\d$")
 
 
-def new_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on(
-        "console", lambda m: problems.append(m.text) if m.type == "error" and "401" not in m.text else None
-    )
-    page.goto(url)
-    return context, page, problems
+def new_page(browser: Any, url: str, ready: str | None = None) -> tuple[Any, Any, list[str]]:
+    """A fresh context on ``url`` (once ``ready`` shows, if given) whose 401s are no problem: a
+    guest's "who am I?" and a refused log-in are answered so."""
+    return helpers.open_page(browser, url, VIEWPORT, ready, allowed="401")
 
 
 def create(live: Live, seats: list[str], **extra: Any) -> dict[str, Any]:
@@ -56,8 +50,7 @@ def test_sign_up_create_a_timed_table_find_it_in_my_tables_and_log_in_again(
     browser: Any, live: Live, shots: Path
 ) -> None:
     name = f"ana_{secrets.token_hex(3)}"
-    context, page, problems = new_page(browser, live.base)
-    page.wait_for_selector("#login")
+    context, page, problems = new_page(browser, live.base, "#login")
     assert page.is_visible("#name-field") and not page.is_visible("#mine")
     assert page.get_attribute("a.nav-link", "href") == "/leaderboard"
     sign_up(page, name)
@@ -121,8 +114,9 @@ def test_sign_up_create_a_timed_table_find_it_in_my_tables_and_log_in_again(
 def test_a_guest_takes_a_free_seat_from_the_list_not_at_a_private_table(browser: Any, live: Live) -> None:
     open_table = create(live, ["person", "person"])["table"]["id"]
     private = create(live, ["person", "person"], private=True)["table"]["id"]
-    context, page, problems = new_page(browser, live.base)
-    page.wait_for_selector(f".table-row[data-table='{open_table}'] .take-seat")
+    context, page, problems = new_page(
+        browser, live.base, f".table-row[data-table='{open_table}'] .take-seat"
+    )
     assert page.query_selector(f".table-row[data-table='{private}']") is None  # invitation only
     buttons = page.query_selector_all(f".table-row[data-table='{open_table}'] .take-seat")
     assert [b.inner_text() for b in buttons] == ["Take seat 1"]  # seat 0 is the creator's
@@ -146,8 +140,7 @@ def test_away_then_back_then_leave_for_good(browser: Any, live: Live, shots: Pat
     # the shortest real-time clock: 10 s a move, no reserve; the bots answer at once
     created = create(live, ["person", "easy"], clock={"mode": "realtime", "move": 10, "reserve": 0})
     table = created["table"]["id"]
-    context, page, problems = new_page(browser, created["links"]["seats"][0]["url"])
-    page.wait_for_selector(".mg-table")
+    context, page, problems = new_page(browser, created["links"]["seats"][0]["url"], ".mg-table")
     page.wait_for_selector("#clocks .clock-seat.asked[data-seat='0'] .countdown")
     # nobody answers: the clock runs out, a bot plays for the seat, the page says so
     page.wait_for_selector("#seat-notice.away #back", timeout=30000)
@@ -174,8 +167,7 @@ def test_away_then_back_then_leave_for_good(browser: Any, live: Live, shots: Pat
 
 
 def test_too_many_failed_logins_say_when_to_try_again(browser: Any, live: Live) -> None:
-    context, page, problems = new_page(browser, live.base)
-    page.wait_for_selector("#login")
+    context, page, problems = new_page(browser, live.base, "#login")
     log_in(page, "nobody_here", "wrong password")
     page.wait_for_selector("#account-error:not([hidden])")
     for _ in range(5):  # five failures for the account: the sixth try is refused for a while

@@ -22,8 +22,7 @@ def test_sign_up_play_a_rated_game_and_find_it_on_the_leaderboard_and_player_pag
     browser: Any, live: Live, shots: Path
 ) -> None:
     name = f"rated_{secrets.token_hex(3)}"
-    context, page, problems = new_page(browser, live.base)
-    page.wait_for_selector("#signup")
+    context, page, problems = new_page(browser, live.base, "#signup")
     sign_up(page, name)
     # the lobby's form: Summon 7, two players, a bot in seat 1, untimed, rated
     page.select_option("#game", "summon7")
