@@ -38,7 +38,8 @@ class Observation(Generic[A]):
 
 
 def observe(state: State[A], seat: int) -> Observation[A]:
-    """The observation of ``seat`` (normally one of the seats to act)."""
+    """The observation of ``seat`` (normally one of the seats to act).  Its worlds are sampled from
+    ``state`` when asked, so use it before the state moves on (or observe a clone)."""
     return Observation(
         seat=seat,
         view=state.view(seat),

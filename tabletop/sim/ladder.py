@@ -25,7 +25,6 @@ played, with a Wilson 95% interval; and the mean seconds it took a decision, on 
 from __future__ import annotations
 
 import math
-import os
 import platform
 import random
 import statistics
@@ -271,10 +270,10 @@ def rungs(
 def machine() -> str:
     """This machine, as the figures' seconds depend on it: cores, platform, the rules' build."""
     from .. import BUILD
+    from ..agents.parallel import cores
 
-    cores = os.cpu_count() or 1
     system = f"{platform.system()} {platform.machine()}"
-    return f"{cores} cores, {system}, Python {platform.python_version()}, {BUILD} rules"
+    return f"{cores()} cores, {system}, Python {platform.python_version()}, {BUILD} rules"
 
 
 @dataclass(frozen=True)
