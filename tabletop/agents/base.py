@@ -94,10 +94,10 @@ def _ismcts(seed: int) -> Agent[Any]:
 
 def _inferring(seed: int) -> Agent[Any]:
     from .belief import InferringISMCTS
-    from .levels import SEARCH
 
-    hard = SEARCH["hard"]  # hard's budget, searching over the worlds the others' play leaves likely
-    return InferringISMCTS(seed, seconds=hard.seconds, cap=hard.iterations)
+    # a second a decision on every core, the cheap roll-outs, over the worlds the others' play
+    # leaves likely (docs/benchmarks.md, "The hard level")
+    return InferringISMCTS(seed, seconds=1.0, cap=12_000)
 
 
 def _level(level: str) -> Callable[[int], Agent[Any]]:

@@ -7,9 +7,12 @@ the right one from the observation's game, the first time it is asked to act.
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
+from ..core.protocol import State
 from .base import Agent, Observation, UnknownAgent
+from .tree import Rollout
 
 HEURISTICS: dict[str, str] = {
     "megalomania": "tabletop.agents.megalomania.heuristic:MegalomaniaHeuristic",
@@ -48,3 +51,37 @@ class Heuristic(Agent[Any]):
         if self.inner is None:
             self.inner = heuristic_for(obs.game.name, self.seed)
         return self.inner.explain(obs, action)
+
+
+class HeuristicRollout:
+    """A rollout policy for the search: each seat plays on as the game's heuristic would in the
+    sampled world, from its own view of that world, except that with chance ``epsilon`` it plays
+    as the game's cheap rollout does (so that the search does not trust one model of the others
+    blindly).  Dearer than the cheap rollout, but the futures it plays are the ones good players
+    make.  Only in ``games`` (None: every game with a heuristic); elsewhere it is the game's cheap
+    rollout.  Picklable: a search's worker processes take it as it is."""
+
+    def __init__(self, epsilon: float = 0.2, games: frozenset[str] | None = None) -> None:
+        self.epsilon = epsilon
+        self.games = frozenset(HEURISTICS) if games is None else games & frozenset(HEURISTICS)
+        self.models: dict[tuple[str, int], Agent[Any]] = {}
+        self.cheap: dict[str, Rollout] = {}
+
+    def __call__(self, state: State[Any], rng: random.Random) -> Any:
+        from .base import observe
+
+        name, seat = state.get_game().name, state.current_seat
+        if name not in self.games or seat is None or rng.random() < self.epsilon:
+            return self._cheap(name)(state, rng)
+        model = self.models.get((name, seat))
+        if model is None:
+            model = self.models[name, seat] = heuristic_for(name, seat)
+        return model.act(observe(state, seat))
+
+    def _cheap(self, name: str) -> Rollout:
+        found = self.cheap.get(name)
+        if found is None:
+            from .ismcts import plugins_for
+
+            found = self.cheap[name] = plugins_for(name)[0]
+        return found

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..core.protocol import State
 from .base import Observation
-from .ismcts import ISMCTS, Budget, Node, grow, plugins_for, ranked
+from .ismcts import ISMCTS, Budget, Node, Rollout, grow, plugins_for, ranked
 
 Part = tuple[
     int, list[tuple[str, int, float]]
@@ -107,10 +107,13 @@ def search_part(
     worker: int,
     exploration: float,
     game_name: str,
+    rollout: Rollout | None = None,
 ) -> Part:
-    """One worker's tree for ``seat`` of ``game_name``, grown from the worlds ``worlds`` draws: its
-    root's statistics (actions as text, so that any process can read them)."""
-    rollout, evaluation = plugins_for(game_name)
+    """One worker's tree for ``seat`` of ``game_name``, grown from the worlds ``worlds`` draws (and
+    finished by ``rollout``, by default the game's): its root's statistics (actions as text, so that
+    any process can read them)."""
+    cheap, evaluation = plugins_for(game_name)
+    rollout = rollout or cheap
     rng = random.Random(seed * 1_000_003 + worker)
     root = Node()
     done = grow(root, worlds, rollout, evaluation, seat, rng, exploration, budget)
@@ -154,12 +157,12 @@ class ParallelISMCTS(ISMCTS):
         workers (or in this process for one)."""
         seed, c, name = self.rng.getrandbits(62), self.exploration, obs.game.name
         if self.workers == 1:
-            parts = [search_part(worlds, obs.seat, self.budget, seed, 0, c, name)]
+            parts = [search_part(worlds, obs.seat, self.budget, seed, 0, c, name, self.rollout)]
         else:
             workers, seconds = pool(self.workers), self.budget.seconds
             shares = [Budget(share, seconds) for share in split(self.budget.iterations, self.workers)]
             jobs = [
-                workers.submit(search_part, worlds, obs.seat, share, seed, k, c, name)
+                workers.submit(search_part, worlds, obs.seat, share, seed, k, c, name, self.rollout)
                 for k, share in enumerate(shares)
             ]
             parts = [job.result() for job in jobs]

@@ -9,9 +9,11 @@ import pytest
 from tabletop import make
 from tabletop.agents import make_agent, observe
 from tabletop.agents.base import UnknownAgent
-from tabletop.agents.levels import agent_for
+from tabletop.agents.heuristics import HeuristicRollout
+from tabletop.agents.levels import INFORMED, agent_for
 from tabletop.agents.megalomania.heuristic import AVOID, WANT, MegalomaniaHeuristic, trick_desire
 from tabletop.agents.parallel import ParallelISMCTS, cores
+from tabletop.core.registry import names
 from tabletop.games.megalomania.cards import parse_card
 
 from ..games.megalomania.tables import play, table
@@ -72,7 +74,11 @@ def test_levels_and_names() -> None:
     assert type(agent_for("normal")).__name__ == "ISMCTS"
     hard = make_agent("hard")
     assert isinstance(hard, ParallelISMCTS) and hard.name == "parallel-ismcts"
-    assert (hard.budget.seconds, hard.budget.iterations, hard.workers) == (1.0, 12_000, cores())
+    assert (hard.budget.seconds, hard.budget.iterations, hard.workers) == (1.0, 3_000, cores())
+    assert isinstance(hard.rollout, HeuristicRollout)  # hard finishes by the heuristic's play
+    assert hard.rollout.games == INFORMED and set(names()) > INFORMED  # where it measured stronger
+    normal = agent_for("normal")
+    assert normal.rollout is None  # type: ignore[attr-defined]  # normal by the game's cheap one
     assert agent_for("hard", workers=1).workers == 1  # type: ignore[attr-defined]
     with pytest.raises(UnknownAgent):
         agent_for("impossible")

@@ -12,6 +12,7 @@ from tabletop import make
 from tabletop.agents import observe
 from tabletop.agents.base import Agent
 from tabletop.agents.belief import InferringISMCTS
+from tabletop.agents.heuristics import HeuristicRollout
 from tabletop.agents.ismcts import ISMCTS, ToTheEnd
 from tabletop.agents.parallel import ParallelISMCTS
 from tabletop.games.megalomania.state import PLAY, MegalomaniaState
@@ -32,6 +33,8 @@ SEARCHES: dict[str, Callable[[], Agent[Any]]] = {
     "a tree per worker": lambda: ParallelISMCTS(seed=5, iterations=60, workers=2),
     # over the worlds a belief holds (at a first decision, the view's samples alone)
     "inferring": lambda: InferringISMCTS(seed=5, iterations=60, particles=16, workers=2),
+    # finished by the heuristic's play in the sampled worlds (the hard level's roll-outs)
+    "heuristic roll-outs": lambda: ParallelISMCTS(5, iterations=24, workers=2, rollout=HeuristicRollout()),
 }
 
 

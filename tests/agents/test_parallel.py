@@ -10,7 +10,8 @@ import pytest
 
 from tabletop import make
 from tabletop.agents import Observation, observe
-from tabletop.agents.ismcts import ISMCTS, Budget
+from tabletop.agents.heuristics import HeuristicRollout, heuristic_for
+from tabletop.agents.ismcts import ISMCTS, Budget, plugins_for
 from tabletop.agents.parallel import FromView, ParallelISMCTS, merged, search_part, shutdown, split
 from tabletop.core.protocol import State
 from tests.agents.test_ismcts import mid_round
@@ -100,3 +101,49 @@ def test_seconds_with_a_cap_stop_at_the_cap() -> None:
     bot = ParallelISMCTS(seed=1, seconds=30.0, cap=24, workers=2)
     bot.act(asked(5))
     assert bot.last_iterations == 24
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_heuristic_rollout_plays_legal_moves_and_its_search_is_seeded(game_name: str) -> None:
+    rollout = HeuristicRollout(epsilon=0.2)
+    rng = random.Random(5)
+    for seed in range(3):  # played on to the end by the rollout alone: every move legal
+        world, _ = a_choice(game_name, seed)
+        moves = 0
+        while not world.is_terminal() and moves < 3000:
+            action = rollout(world, rng)
+            assert action in world.legal_actions()
+            world.apply(action)
+            moves += 1
+        assert world.is_terminal()
+    state, seat = a_choice(game_name, 8)
+    obs = observe(state, seat)
+    runs = []
+    for _ in range(2):  # on two workers, each given the rollout as it is (pickled)
+        bot = ParallelISMCTS(seed=2, iterations=24, workers=2, rollout=HeuristicRollout())
+        action = bot.act(obs)
+        assert action in obs.legal and bot.last_root is not None
+        runs.append((str(action), sorted((str(a), n.visits) for a, n in bot.last_root.children.items())))
+    assert runs[0] == runs[1]
+
+
+def test_the_heuristic_rollout_follows_the_heuristic_in_its_games_else_the_cheap_rollout() -> None:
+    state = mid_round(3)
+    seat = state.current_seat
+    assert seat is not None
+    obs = observe(state, seat)
+    heuristic = heuristic_for("megalomania", seat)
+    assert HeuristicRollout(epsilon=0.0)(state, random.Random(1)) == heuristic.act(obs)
+    cheap, _ = plugins_for("megalomania")
+    elsewhere = HeuristicRollout(epsilon=0.0, games=frozenset({"clan"}))
+    for k in range(20):
+        assert HeuristicRollout(epsilon=1.0)(state, random.Random(k)) == cheap(state, _after_one(k))
+        # outside its games, the cheap rollout itself, on the same draws
+        assert elsewhere(state, random.Random(k)) == cheap(state, random.Random(k))
+
+
+def _after_one(seed: int) -> random.Random:
+    """A generator as the rollout leaves it for the cheap policy: one draw (epsilon's) taken."""
+    rng = random.Random(seed)
+    rng.random()
+    return rng
