@@ -251,6 +251,11 @@ def review_points(record: Record, most: int | None = None) -> tuple[list[int], b
     return [chosen[round(k * (len(chosen) - 1) / (limit - 1))] for k in range(limit)], True
 
 
+def _point_seed(seed: int, index: int) -> int:
+    """The seed of the point after action ``index``: its own, whatever else is evaluated."""
+    return derive(derive(seed, _POINTS), index)
+
+
 def evaluate(record: Record, indices: Sequence[int], playouts: int, seed: int) -> dict[int, list[float]]:
     """Every seat's chance after each action ``indices`` of ``record``, from the point of view of
     the seat that took it: playouts from worlds it could not tell apart, drawn before the action
@@ -263,7 +268,7 @@ def evaluate(record: Record, indices: Sequence[int], playouts: int, seed: int) -
     for decision, before in _replay_at(record, wanted):
         action = game.parse_action(decision.action)
         found[decision.index] = chances(
-            before, decision.seat, playouts, derive(derive(seed, _POINTS), decision.index), action
+            before, decision.seat, playouts, _point_seed(seed, decision.index), action
         )
     return found
 
@@ -297,7 +302,7 @@ def turning_points(
     found: list[dict[str, JSON]] = []
     game = record.make_game()
     for decision, state in _replay_at(record, picked):
-        point_seed = derive(derive(seed, _POINTS), decision.index)
+        point_seed = _point_seed(seed, decision.index)
         _, stats = _search(state, decision.seat, point_seed)
         preferred = stats[0][0]
         same = str(preferred) == decision.action

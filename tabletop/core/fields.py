@@ -71,6 +71,18 @@ def check_header(data: Any, format: str, players: int) -> None:
         raise CorruptRecord(f"the state is for {data.get('players')!r} players, the game for {players}")
 
 
+def restore(
+    data: Any, format: str, players: int, state: object, plain: Iterable[str], flags: Iterable[str] = ()
+) -> None:
+    """The inverse of :func:`saved`: check ``data``'s header (:func:`check_header`), then set on
+    ``state`` each integer field named in ``plain`` and each true/false field named in ``flags``."""
+    check_header(data, format, players)
+    for name in plain:
+        setattr(state, name, integer(data, name))
+    for name in flags:
+        setattr(state, name, flag(data, name))
+
+
 def ints(
     value: Any, name: str, length: int | None = None, low: int | None = None, high: int | None = None
 ) -> list[int]:
@@ -94,6 +106,14 @@ def integer(data: Mapping[str, Any], name: str, low: int | None = None, high: in
             raise CorruptRecord(f"state field {name!r} must be an integer from {low} to {high}")
     elif type(value) is not int:
         raise CorruptRecord(f"state field {name!r} must be an integer")
+    return value
+
+
+def flag(data: Mapping[str, Any], name: str) -> bool:
+    """``data[name]``, true or false."""
+    value = data.get(name)
+    if type(value) is not bool:
+        raise CorruptRecord(f"state field {name!r} must be true or false")
     return value
 
 

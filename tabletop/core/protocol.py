@@ -278,6 +278,25 @@ class State(ABC, Generic[A]):
         return (restore_state, (self.get_game(), self.to_json()))
 
 
+class QuietState(State[A]):
+    """A state whose ``advance`` skips the events nobody reads: while it plays, ``quiet`` is true,
+    and the rules leave out their most frequent events (search and random play throw them away).
+
+    ``quiet`` is no part of the position: the subclass's ``__init__`` sets it false, a copy starts
+    false, and the JSON does not hold it."""
+
+    __slots__ = ("quiet",)
+
+    quiet: bool
+
+    def advance(self, action: A, seat: int | None = None) -> None:
+        self.quiet = True
+        try:
+            self.apply(action, seat)
+        finally:
+            self.quiet = False
+
+
 def restore_state(game: Game[Any], data: Mapping[str, JSON]) -> State[Any]:
     """A pickled state back: ``game.state_from_json`` (module level, for pickle to find)."""
     return game.state_from_json(data)

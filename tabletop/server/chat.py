@@ -59,20 +59,17 @@ def load_lines(engine: Engine, table_id: str, most: int, since: int = 0) -> tupl
     return next_idx, lines
 
 
+def said(line: dict[str, JSON]) -> dict[str, JSON]:
+    """Who said what in a chat line (its seat, name and text): what a row of the chat and a
+    report of it both keep."""
+    return {"seat": line["seat"], "name": line["name"], "text": line["text"]}
+
+
 def store_line(storage: Storage, table_id: str, idx: int, line: dict[str, JSON]) -> None:
     """Write one line (blocking); raises if it could not be committed, IntegrityError when another
     server process wrote line ``idx`` first (cluster.py)."""
     with storage.engine.begin() as conn:
-        conn.execute(
-            insert(chat_t).values(
-                table_id=table_id,
-                idx=idx,
-                seat=line["seat"],
-                name=line["name"],
-                text=line["text"],
-                at=line["at"],
-            )
-        )
+        conn.execute(insert(chat_t).values(table_id=table_id, idx=idx, at=line["at"], **said(line)))
         storage.tell(conn, CHAT, [table_id])
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from .chat import said
 from .schema import (
     banned_addresses_t,
     blocks_t,
@@ -335,9 +336,7 @@ def add_report(
             insert(reports_t).values(
                 table_id=table_id,
                 line=idx,
-                seat=reported["seat"],
-                name=reported["name"],
-                text=reported["text"],
+                **said(reported),
                 reporter_seat=reporter_seat,
                 reporter_id=reporter_id,
                 reason=reason,

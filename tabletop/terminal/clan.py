@@ -15,10 +15,10 @@ from rich.text import Text
 from ..games.summon7.clan.actions import DATA
 from ..words.clan import POWER, humans_text, plural
 from ..words.seats import seat_name as name
-from .frames import final_panel, help_panel, notation_grid
+from .frames import game_over, help_panel, notation_grid
 from .screens import your_turn
 from .style import DIM
-from .summon7 import View, chips, deck_line, log_panel, ranking_table, table_of_seats, verdict
+from .summon7 import View, chips, deck_line, log_panel, ranking_table, table_of_seats, winners
 
 PHASES = {
     "choose": "choosing characters",
@@ -121,8 +121,8 @@ def render_final(view: View, labels: Sequence[str]) -> RenderableType:
         "rounds": "The rounds ran out: the Head of House keeps the house; the ranking is by leadership.",
     }.get(view["end"], "")
     extra = {"Character": [character_text(s["character"]).plain for s in view["seats"]]}
-    body = Group(verdict(view, labels), Text(ending), ranking_table(view, labels, extra))
-    return final_panel(body, "SUMMON 7 · THE CLAN")
+    table = ranking_table(view, labels, extra)
+    return game_over(view, labels, "SUMMON 7 · THE CLAN", Text(ending), table, winners=winners(view))
 
 
 def render_help() -> RenderableType:

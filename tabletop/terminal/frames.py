@@ -4,7 +4,8 @@ panel around the final result with its verdict."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -13,6 +14,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from ..words.seats import seat_name
 from .style import DIM
 
 MIN_LOG = 4  # lines of the log (with its borders) shown however short the terminal
@@ -69,12 +71,19 @@ def help_panel(*parts: RenderableType, commands: str = COMMANDS) -> Panel:
     )
 
 
-def won_text(winners: Sequence[int], me: int | None, named: Sequence[str]) -> Text:
-    """``Game over. You win!`` for the reader alone, else the winners ``named``."""
+def won_text(winners: Sequence[int], me: int | None, labels: Sequence[str] | None) -> Text:
+    """``Game over. You win!`` for the reader alone, else the winners by name ("you" among them)."""
     if list(winners) == [me]:
         return Text("Game over. You win!", style="bold magenta")
-    who = " and ".join(named)
-    return Text(f"Game over. Winner{'s' if len(named) > 1 else ''}: {who}", style="bold magenta")
+    who = " and ".join("you" if w == me else seat_name(labels, w) for w in winners)
+    return Text(f"Game over. Winner{'s' if len(winners) > 1 else ''}: {who}", style="bold magenta")
+
+
+def game_over(
+    view: Mapping[str, Any], labels: Sequence[str], title: str, *parts: RenderableType, winners: Sequence[int]
+) -> Panel:
+    """The game's end under the game's name ``title``: who won, then ``parts`` (the ranking...)."""
+    return final_panel(Group(won_text(winners, view["seat"], labels), *parts), title)
 
 
 def final_panel(body: RenderableType, title: str) -> Panel:

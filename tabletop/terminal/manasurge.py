@@ -12,7 +12,7 @@ from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -30,7 +30,7 @@ from ..words.manasurge import (
 )
 from ..words.seats import seat_name as name
 from ..words.seats import subject
-from .frames import LogScreen, final_panel, help_panel, notation_grid, won_text
+from .frames import LogScreen, game_over, help_panel, notation_grid
 from .prompt import COMMANDS, Choice, Command, Invalid
 from .prompt import interpret as interpret_plain
 from .screens import your_turn
@@ -292,10 +292,8 @@ def ranking_table(view: View, labels: Sequence[str]) -> Table:
 
 
 def render_final(view: View, labels: Sequence[str]) -> RenderableType:
-    winners = list(view["winners"])
-    verdict = won_text(winners, view["seat"], [name(labels, w) for w in winners])
-    body = Group(verdict, ranking_table(view, labels), Text(f"The target was {view['target']} Shards."))
-    return final_panel(body, "MANASURGE")
+    target = Text(f"The target was {view['target']} Shards.")
+    return game_over(view, labels, "MANASURGE", ranking_table(view, labels), target, winners=view["winners"])
 
 
 def render_help() -> RenderableType:

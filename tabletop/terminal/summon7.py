@@ -18,7 +18,7 @@ from rich.text import Text
 from ..words.seats import seat_name as name
 from ..words.seats import subject, verb
 from ..words.summon7 import next_card_counts
-from .frames import final_panel, help_panel, notation_grid
+from .frames import game_over, help_panel, notation_grid
 from .screens import your_turn
 from .style import DIM, YOU, number_card_style, number_chip
 
@@ -126,18 +126,14 @@ def ranking_table(
     return table
 
 
-def verdict(view: View, labels: Sequence[str]) -> Text:
-    winners = [s for s, r in enumerate(view["ranking"]) if r == 1]
-    if winners == [view["seat"]]:
-        return Text("Game over. You win!", style="bold magenta")
-    return Text(f"Game over. Winner: {' and '.join(name(labels, w) for w in winners)}", style="bold magenta")
+def winners(view: View) -> list[int]:
+    """The seats ranked first (an equal leadership shares the place)."""
+    return [s for s, r in enumerate(view["ranking"]) if r == 1]
 
 
 def render_final(view: View, labels: Sequence[str]) -> RenderableType:
-    body = Group(
-        verdict(view, labels), ranking_table(view, labels), Text(f"House total: {view['house_total']}")
-    )
-    return final_panel(body, "SUMMON 7")
+    house = Text(f"House total: {view['house_total']}")
+    return game_over(view, labels, "SUMMON 7", ranking_table(view, labels), house, winners=winners(view))
 
 
 def render_help() -> RenderableType:

@@ -14,6 +14,7 @@ import tabletop
 from tabletop.core.record import Record
 from tabletop.terminal import clan as clan_screen
 from tabletop.terminal import summon7 as summon7_screen
+from tabletop.terminal.frames import won_text
 from tabletop.terminal.prompt import interpret
 from tabletop.words import wording
 
@@ -141,3 +142,18 @@ def test_every_event_and_action_of_random_games_has_words(game: str) -> None:
         final = console()
         final.print(screen.render_final(state.view(0), ["You", "Seat 1", "Seat 2"]))
         assert "Final ranking" in final.export_text()
+
+
+@pytest.mark.parametrize(
+    ("winners", "me", "said"),
+    [
+        ([1], 1, "Game over. You win!"),
+        ([2], 1, "Game over. Winner: Cleo"),
+        ([0, 1], 1, "Game over. Winners: Ana and you"),
+        ([0, 2], None, "Game over. Winners: Ana and Cleo"),
+    ],
+)
+def test_the_verdict_names_the_winners_and_the_reader_as_you(
+    winners: list[int], me: int | None, said: str
+) -> None:
+    assert won_text(winners, me, ["Ana", "Ben", "Cleo"]).plain == said

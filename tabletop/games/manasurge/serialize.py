@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, integer, ints, named, objects, saved
+from ...core.fields import integer, ints, named, objects, restore, saved
 from ...core.protocol import JSON
 from .cards import CARDS
 from .phases import COUNTER, DISCARD, PHASE_NAMES
@@ -107,12 +107,9 @@ def state_to_json(s: ManaSurgeState) -> dict[str, JSON]:
 def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState:
     from .state import ManaSurgeState
 
-    check_header(data, FORMAT, game.players)
     n = game.players
     s = ManaSurgeState(game)
-    s.seed = integer(data, "seed", -(2**63), 2**64)
-    s.counter = integer(data, "counter", 0, 2**62)
-    s.round = integer(data, "round", 0, 10**6)
+    restore(data, FORMAT, n, s, ("seed", "counter", "round"), ("extra_play",))
     s.phase = named(data, "phase", PHASE_NAMES)
     s.caster = integer(data, "caster", 0, n - 1)
     s.turn = integer(data, "turn", 0, n - 1)
@@ -131,9 +128,6 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
     s.last_valid = integer(data, "last_valid", -1, n - 1)
     s.steps = ints(data.get("steps"), "steps", low=COUNTER, high=DISCARD)
     s.discards_left = integer(data, "discards_left", 0, 20)
-    if not isinstance(data.get("extra_play"), bool):
-        raise CorruptRecord("state field 'extra_play' must be true or false")
-    s.extra_play = bool(data["extra_play"])
     s.between = ints(data.get("between"), "between", low=0, high=n - 1)
     gifts = data.get("gifts")
     if not isinstance(gifts, list):

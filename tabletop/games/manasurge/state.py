@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
-from ...core.protocol import JSON, Event, State
+from ...core.protocol import JSON, Event, QuietState
 from ...core.rng import stream
 from . import flow, phases, powers
 from .actions import Action
@@ -34,7 +34,11 @@ if TYPE_CHECKING:
     from .game import ManaSurge
 
 
-class ManaSurgeState(State[Action]):
+class ManaSurgeState(QuietState[Action]):
+    """A position of ManaSurge.  ``advance`` leaves out the frequent events (plays, draws, holds,
+    casts, directions, Casters, rounds; a spell's end is still made, as its summary is also the
+    history)."""
+
     __slots__ = (
         "_legal",
         "between",
@@ -53,7 +57,6 @@ class ManaSurgeState(State[Action]):
         "last_valid",
         "n",
         "phase",
-        "quiet",
         "round",
         "seed",
         "shards",
@@ -68,8 +71,6 @@ class ManaSurgeState(State[Action]):
 
     def __init__(self, game: ManaSurge) -> None:
         self.game = game
-        # True while ``advance`` plays an action: the frequent events are not made (no part of
-        # the position: a copy starts False, and the JSON does not hold it)
         self.quiet = False
         self.n = n = game.players
         self.seed = 0
@@ -168,16 +169,6 @@ class ManaSurgeState(State[Action]):
         return out
 
     # ------------------------------------------------------------------ apply
-    def advance(self, action: Action, seat: int | None = None) -> None:
-        """``apply`` without the frequent events (plays, draws, holds, casts, directions, Casters,
-        rounds; a spell's end is still made, as its summary is also the history): search and
-        random play throw them away."""
-        self.quiet = True
-        try:
-            self.apply(action, seat)
-        finally:
-            self.quiet = False
-
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         if self.phase == phases.OVER or (seat is not None and seat != self.turn):
             self.check_seat(seat)  # raises, saying why

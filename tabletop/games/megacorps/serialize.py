@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, integer, ints
+from ...core.fields import check_header, flag, integer, ints
 from ...core.protocol import JSON
 from .board import DORMANT, TALLY
 from .offers import Offer
@@ -115,10 +115,7 @@ def _read(data: Mapping[str, Any], name: str, kind: str) -> Any:
     if kind == "int":
         return integer(data, name)
     if kind == "bool":
-        value = data.get(name)
-        if type(value) is not bool:
-            raise CorruptRecord(f"state field {name!r} must be true or false")
-        return value
+        return flag(data, name)
     if kind == "bools":
         value = data.get(name)
         if not isinstance(value, list) or not all(type(v) is bool for v in value):

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, saved
+from ...core.fields import restore, saved
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
 from .phases import OVER
@@ -84,18 +84,10 @@ def _per_seat(value: Any, name: str, n: int) -> list[Any]:
 def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaState:
     from .state import MegalomaniaState
 
-    check_header(data, FORMAT, game.players)
+    s = MegalomaniaState(game)
+    n = s.n
+    restore(data, FORMAT, n, s, _INTS, _BOOLS)
     try:
-        s = MegalomaniaState(game)
-        n = s.n
-        for name in _INTS:
-            if type(data[name]) is not int:
-                raise CorruptRecord(f"state field {name!r} must be an integer")
-            setattr(s, name, data[name])
-        for name in _BOOLS:
-            if type(data[name]) is not bool:
-                raise CorruptRecord(f"state field {name!r} must be true or false")
-            setattr(s, name, data[name])
         for name in _INT_LISTS:
             setattr(s, name, _ints(data[name], name))
         for name in _BOOL_LISTS:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ...core.errors import IllegalAction
-from ...core.protocol import JSON, Event, State
+from ...core.protocol import JSON, Event, QuietState
 from ...core.rng import reused_stream
 from . import actions as A
 from . import deals, knowledge, powers, sampling, scrolls
@@ -82,15 +82,16 @@ LIST_FIELDS = (
 NESTED_FIELDS = ("scrolls", "gone", "points", "bonus", "round_scrolls", "laid", "must", "told", "pvoid")
 
 
-class MegalomaniaState(State[Action]):
-    __slots__ = ("_legal", "quiet", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
+class MegalomaniaState(QuietState[Action]):
+    """A position of Megalomania.  ``advance`` leaves out the frequent events (plays, cubes,
+    powers, tricks, hands, draws): making them was a seventh of the rules' time."""
+
+    __slots__ = ("_legal", *PLAIN_FIELDS, *LIST_FIELDS, *NESTED_FIELDS, "round_tricks")
 
     game: Megalomania
 
     def __init__(self, game: Megalomania, blank: bool = False) -> None:
         self.game = game
-        # True while ``advance`` plays an action: the frequent events are not made (they are
-        # nobody's; a copy starts False, and it is no part of the position or its JSON)
         self.quiet = False
         if blank:  # a copy: cloning.copy_state sets every field (a compiled class has no __new__)
             return
@@ -267,15 +268,6 @@ class MegalomaniaState(State[Action]):
         return options
 
     # ------------------------------------------------------------------ apply
-    def advance(self, action: Action, seat: int | None = None) -> None:
-        """``apply`` without the frequent events (plays, cubes, powers, tricks, hands, draws):
-        search and random play throw them away, and making them was a seventh of the rules' time."""
-        self.quiet = True
-        try:
-            self.apply(action, seat)
-        finally:
-            self.quiet = False
-
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         if seat is not None or self.phase == OVER:
             self.check_seat(seat)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, integer, ints, named, objects, saved
+from ...core.fields import integer, ints, named, objects, restore, saved
 from ...core.protocol import JSON
 from .cards import PRINTED_DECK
 from .table import STATUS_NAMES, Table
@@ -74,11 +74,9 @@ def state_to_json(s: Summon7State) -> dict[str, JSON]:
 def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
     from .state import PHASE_NAMES, Summon7State
 
-    check_header(data, FORMAT, game.players)
     n = game.players
     s = Summon7State(game)
-    s.seed, s.counter = integer(data, "seed"), integer(data, "counter")
-    s.round, s.house_total = integer(data, "round"), integer(data, "house_total")
+    restore(data, FORMAT, n, s, ("seed", "counter", "round", "house_total"))
     s.phase = named(data, "phase", PHASE_NAMES)
     s.table = table_from_json(data.get("table"), n, ids=game.deck.cards)
     s.leadership = ints(data.get("leadership"), "leadership", n)

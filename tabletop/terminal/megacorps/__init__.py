@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from ...words.megacorps import DATA, seat_names
-from ...words.seats import seat_name as name
-from ..frames import LogScreen, final_panel, help_panel, notation_grid, won_text
+from ..frames import LogScreen, game_over, help_panel, notation_grid
 from ..style import DIM
 from .menus import interpret, render_menu
 from .panels import (
@@ -57,11 +56,8 @@ def render_view(
 
 
 def render_final(view: View, labels: Sequence[str]) -> RenderableType:
-    winners = list(view["winners"])
-    named = ["you" if w == view["seat"] else name(labels, w) for w in winners]
-    verdict = won_text(winners, view["seat"], named)
-    body = Group(verdict, final_table(view, labels), board_table(view))
-    return final_panel(body, "MEGACORPS")
+    tables = final_table(view, labels), board_table(view)
+    return game_over(view, labels, "MEGACORPS", *tables, winners=view["winners"])
 
 
 def render_help() -> RenderableType:

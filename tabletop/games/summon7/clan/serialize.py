@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
-from ....core.fields import check_header, integer, ints, objects, saved
+from ....core.fields import ints, objects, restore, saved
 from ....core.protocol import JSON
 from ..serialize import table_from_json, table_to_json
 
@@ -51,15 +51,9 @@ def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
     from .phases import OVER
     from .state import ClanState
 
-    check_header(data, FORMAT, game.players)
     n = game.players
     s = ClanState(game)
-    for name in _INTS:
-        setattr(s, name, integer(data, name))
-    for name in _BOOLS:
-        if type(data.get(name)) is not bool:
-            raise CorruptRecord(f"state field {name!r} must be true or false")
-        setattr(s, name, data[name])
+    restore(data, FORMAT, n, s, _INTS, _BOOLS)
     for name in _INT_LISTS:
         setattr(s, name, ints(data.get(name), name))
     for name in _BOOL_LISTS:

@@ -1,0 +1,60 @@
+"""A corrupt save (a field of a saved state missing, or holding a value of another JSON type) is
+refused with CorruptRecord, the error a front end reports as a bad file, never a crash of another
+kind; and what is accepted plays on as the state it says it is."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop.core.errors import CorruptRecord
+from tabletop.core.registry import names
+
+from .helpers import game_seed, make_game
+
+# one value of each JSON type, and some the fields' checks must tell apart
+WRONG: list[Any] = ["x", 12345, -1, None, True, 2.5, [], {}, [["x"]], [None]]
+STEPS = (0, 25)  # positions tried: the start and a few actions in
+
+
+def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Each field missing, then each replaced by each WRONG value of another type or value."""
+    found = []
+    for key, value in data.items():
+        found.append((f"{key} missing", {k: v for k, v in data.items() if k != key}))
+        for wrong in WRONG:
+            if type(wrong) is type(value) and not isinstance(wrong, list | dict):
+                continue  # another value of the same type may well be valid (a count, a name)
+            if wrong == value and type(wrong) is type(value):
+                continue
+            found.append((f"{key} = {wrong!r}", {**data, key: wrong}))
+    return found
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_saved_state_with_a_field_missing_or_of_another_type_is_refused_as_corrupt(name: str) -> None:
+    game = make_game(name, 3)
+    for steps in STEPS:
+        seed = game_seed(name, 3, steps)
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        refused = 0
+        for what, data in altered(state.to_json()):
+            try:
+                back = game.state_from_json(data)
+            except CorruptRecord as err:
+                assert str(err).strip(), f"{name}, {what}: refused without a reason"
+                refused += 1
+                continue
+            except Exception as err:  # the point of the test: anything else is a crash
+                raise AssertionError(f"{name}, {what}: {type(err).__name__}: {err}") from err
+            # accepted (an empty list where a list may be empty...): a state that saves and loads
+            # as itself and answers what may be done
+            assert game.state_from_json(back.to_json()).to_json() == back.to_json(), f"{name}, {what}"
+            assert back.is_terminal() or back.legal_actions(), f"{name}, {what}: no choice and no end"
+        assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"
