@@ -74,8 +74,9 @@ def check_header(data: Any, format: str, players: int) -> None:
 def restore(
     data: Any, format: str, players: int, state: object, plain: Iterable[str], flags: Iterable[str] = ()
 ) -> None:
-    """The inverse of :func:`saved`: check ``data``'s header (:func:`check_header`), then set on
-    ``state`` each integer field named in ``plain`` and each true/false field named in ``flags``."""
+    """Read back the start of what :func:`saved` wrote: check ``data``'s header
+    (:func:`check_header`), then set on ``state`` each integer field named in ``plain`` and each
+    true/false field named in ``flags``."""
     check_header(data, format, players)
     for name in plain:
         setattr(state, name, integer(data, name))
