@@ -84,6 +84,17 @@ class BuildOrFallBack(build_ext):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(MANIFEST.read_bytes())
 
+    def copy_file(self, infile: Any, outfile: Any, *args: Any, **kwargs: Any) -> Any:
+        """Put a module built in place (``--inplace``) by renaming a copy over the old file: a
+        process that has the old one loaded (a server, an arena run) keeps its mapping, where
+        writing over the file could crash it."""
+        if not self.inplace or not str(outfile).endswith(".so"):
+            return super().copy_file(infile, outfile, *args, **kwargs)
+        temporary = f"{outfile}.new"
+        super().copy_file(infile, temporary, *args, **kwargs)
+        os.replace(temporary, outfile)
+        return outfile, 1
+
 
 def groups() -> list[tuple[list[str], str]]:
     """The compiled modules in one library per package (the core, each game, the agents' search):
