@@ -65,11 +65,14 @@ class Page:
     def actions(self) -> int:
         return sum(1 for m in self.sent if m["type"] == "action")
 
-    def marked(self) -> Any:
-        """The first element marked as not playable now that is in sight (or can be scrolled to)."""
-        for node in self.page.query_selector_all("#board [data-why]"):
-            if node.is_visible():
-                return node
+    def marked(self, seconds: float = 5) -> Any:
+        """The first element marked as not playable now that is in sight (or can be scrolled to),
+        waiting up to ``seconds`` for the page to mark one (the marks follow the table's render)."""
+        for _ in range(int(seconds * 10)):
+            for node in self.page.query_selector_all("#board [data-why]"):
+                if node.is_visible():
+                    return node
+            self.page.wait_for_timeout(100)
         raise AssertionError("no element of the page is marked as not playable now")
 
     def explained(self, room: Any, seat: int, node: Any) -> str:
