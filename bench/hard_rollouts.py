@@ -14,43 +14,25 @@ the shipped level's row and this script's agree where their configurations do (d
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
 
-from tabletop import make
-from tabletop.agents import Agent, make_agent, observe
+from versus import PLAYERS, Decide, play, win_share
+
+from tabletop.agents import observe
 from tabletop.agents.heuristics import HeuristicRollout
 from tabletop.agents.parallel import ParallelISMCTS, shutdown
-from tabletop.sim.arena import seating
-from tabletop.sim.simulate import bot_seed, game_seed
-from tabletop.sim.stats import wilson
-
-PLAYERS = 4
+from tabletop.sim.simulate import bot_seed
 
 
-def candidate(seed: int, rollouts: str, cap: int) -> Agent[Any]:
-    rollout = HeuristicRollout() if rollouts == "heuristic" else None
-    return ParallelISMCTS(seed, seconds=1.0, cap=cap, rollout=rollout)
+def candidates(seed: int, rollouts: str, cap: int) -> Callable[[int, int], Decide]:
+    """hard's search with the chosen roll-outs and cap, seeded as the arena seeds a seat's bot."""
 
+    def make(index: int, seat: int) -> Decide:
+        rollout = HeuristicRollout() if rollouts == "heuristic" else None
+        bot = ParallelISMCTS(bot_seed(seed, index, seat), seconds=1.0, cap=cap, rollout=rollout)
+        return lambda state, seat: bot.act(observe(state, seat))
 
-def play(game_name: str, seed: int, index: int, rollouts: str, cap: int) -> tuple[float, float, float]:
-    """Game ``index``: the candidate's share of first place, its points and the others' mean."""
-    state = make(game_name, players=PLAYERS).new_state(game_seed(seed, index // PLAYERS))
-    entries = seating(index, PLAYERS)  # entry 0 is the candidate
-    agents = [
-        candidate(bot_seed(seed, index, s), rollouts, cap)
-        if entries[s] == 0
-        else make_agent("normal", bot_seed(seed, index, s))
-        for s in range(PLAYERS)
-    ]
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        state.advance(agents[seat].act(observe(state, seat)), seat)
-    ranking, scores = state.ranking(), state.scores()
-    mine = entries.index(0)
-    first = [s for s in range(PLAYERS) if ranking[s] == 1]
-    others = [scores[s] for s in range(PLAYERS) if s != mine]
-    return (1.0 if mine in first else 0.0) / len(first), float(scores[mine]), sum(others) / len(others)
+    return make
 
 
 def main() -> None:
@@ -62,16 +44,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21)
     args = parser.parse_args()
     total = -(-args.games // PLAYERS) * PLAYERS
+    make = candidates(args.seed, args.rollouts, args.cap)
     try:
-        results = [play(args.game, args.seed, i, args.rollouts, args.cap) for i in range(total)]
+        played = [play(args.game, args.seed, i, make) for i in range(total)]
     finally:
         shutdown()
-    wins = sum(r[0] for r in results)
-    low, high = wilson(wins, total)
-    mine, others = sum(r[1] for r in results) / total, sum(r[2] for r in results) / total
+    mine, others = sum(p.points for p in played) / total, sum(p.others for p in played) / total
     print(
         f"{args.game}: {args.rollouts} roll-outs, cap {args.cap}, {total} games, seed {args.seed}: "
-        f"win share {wins / total:.3f} ({low:.3f}-{high:.3f}); points {mine:.1f} against {others:.1f}"
+        f"win share {win_share(played)}; points {mine:.1f} against {others:.1f}"
     )
 
 

@@ -15,44 +15,26 @@ a bot, and lives in bench/ only.
 from __future__ import annotations
 
 import argparse
-import time
+from collections.abc import Callable
 
-from tabletop import make
-from tabletop.agents import make_agent, observe
+from versus import PLAYERS, Decide, play, win_share
+
+from tabletop.agents import observe
 from tabletop.agents.belief import FromBelief
 from tabletop.agents.levels import agent_for
 from tabletop.agents.parallel import ParallelISMCTS
-from tabletop.sim.arena import seating
-from tabletop.sim.simulate import bot_seed, game_seed
-from tabletop.sim.stats import wilson
-
-PLAYERS = 4
+from tabletop.sim.simulate import bot_seed
 
 
-def play(game_name: str, seed: int, index: int) -> tuple[float, float, int]:
-    """Game ``index`` of the run: the knowing bot's share of first place, its seconds, decisions."""
-    game = make(game_name, players=PLAYERS)
-    state = game.new_state(game_seed(seed, index // PLAYERS))
-    entries = seating(index, PLAYERS)  # entry 0 is the knowing bot
-    knowing = agent_for("hard", bot_seed(seed, index, 0))
-    assert isinstance(knowing, ParallelISMCTS)
-    others = {seat: make_agent("normal", bot_seed(seed, index, seat)) for seat in range(PLAYERS)}
-    spent, decisions = 0.0, 0
-    while not state.is_terminal():
-        seat = state.current_seat
-        assert seat is not None
-        obs = observe(state, seat)
-        if entries[seat] == 0 and len(obs.legal) > 1:
-            started = time.perf_counter()
-            action = knowing.search(obs, FromBelief([state.clone()]))
-            spent, decisions = spent + time.perf_counter() - started, decisions + 1
-        else:
-            action = others[seat].act(obs)
-        state.advance(action, seat)
-    ranking = state.ranking()
-    first = [seat for seat, place in enumerate(ranking) if place == 1]
-    mine = [seat for seat in first if entries[seat] == 0]
-    return len(mine) / len(first), spent, decisions
+def knowing(seed: int) -> Callable[[int, int], Decide]:
+    """hard's search over the true position, seeded as the arena seeds seat 0's bot."""
+
+    def make(index: int, _seat: int) -> Decide:
+        bot = agent_for("hard", bot_seed(seed, index, 0))
+        assert isinstance(bot, ParallelISMCTS)
+        return lambda state, seat: bot.search(observe(state, seat), FromBelief([state.clone()]))
+
+    return make
 
 
 def main() -> None:
@@ -64,14 +46,9 @@ def main() -> None:
     print("| game | games | the knowing bot's win share (95%), par 0.25 | s a decision |")
     print("|---|---:|---|---:|")
     for name in args.games:
-        results: list[tuple[float, float, int]] = []
-        for index in range(args.deals * PLAYERS):
-            results.append(play(name, args.seed, index))
-        wins = sum(r[0] for r in results)
-        low, high = wilson(wins, len(results))
-        seconds = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
-        share = f"**{wins / len(results):.3f}** ({low:.3f}-{high:.3f})"
-        print(f"| {name} | {len(results)} | {share} | {seconds:.2f} |")
+        played = [play(name, args.seed, i, knowing(args.seed)) for i in range(args.deals * PLAYERS)]
+        seconds = sum(p.seconds for p in played) / max(1, sum(p.decisions for p in played))
+        print(f"| {name} | {len(played)} | {win_share(played, bold=True)} | {seconds:.2f} |")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from ..core.protocol import State
-from .base import Agent, Observation, UnknownAgent
+from .base import Agent, Observation, UnknownAgent, observe
 from .tree import Rollout
 
 HEURISTICS: dict[str, str] = {
@@ -68,8 +68,6 @@ class HeuristicRollout:
         self.cheap: dict[str, Rollout] = {}
 
     def __call__(self, state: State[Any], rng: random.Random) -> Any:
-        from .base import observe
-
         name, seat = state.get_game().name, state.current_seat
         if name not in self.games or seat is None or rng.random() < self.epsilon:
             return self._cheap(name)(state, rng)
