@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from .cards import BY_NEGATED_RANK, BY_RANK, BY_STRICT, SPELLS
+from .cards import BY_NEGATED_RANK, BY_RANK, BY_STRICT
 from .spell import DOWN, STRICT, UP
 
 if TYPE_CHECKING:
@@ -38,7 +38,19 @@ def valid_of(s: ManaSurgeState, seat: int, table: Sequence[T]) -> list[T]:
         by, least = keys[BY_NEGATED_RANK], -sp.low  # at most the lowest
     else:
         by, least = keys[BY_STRICT + sp.suit], 2 * sp.high + 1  # above it, or equal in the suit
-    kinds = cards.kind
+    return _each_kind(s, seat, by, least, table)
+
+
+def openings(s: ManaSurgeState, seat: int) -> list[Action]:
+    """The Caster's ways to open a spell: a cast of each kind of numbered card it holds (MS19).
+    They are the cards a silenced spell takes at any rank: every numbered card, no metamagic."""
+    return _each_kind(s, seat, s.game.cards.silenced_keys[BY_RANK], 0, s.game.actions.casts)
+
+
+def _each_kind(s: ManaSurgeState, seat: int, by: tuple[int, ...], least: int, table: Sequence[T]) -> list[T]:
+    """``table[kind]`` once for each kind of card in ``seat``'s hand whose key in ``by`` is at least
+    ``least``, in the order of kinds (they grow with card ids, so the hand is read in id order)."""
+    kinds = s.game.cards.kind
     found: list[T] = []
     last = -1
     hand = s.hands[seat].copy()
@@ -49,23 +61,6 @@ def valid_of(s: ManaSurgeState, seat: int, table: Sequence[T]) -> list[T]:
             if kind != last:
                 found.append(table[kind])
                 last = kind
-    return found
-
-
-def openings(s: ManaSurgeState, seat: int) -> list[Action]:
-    """The Caster's ways to open a spell: a cast of each kind of numbered card it holds (MS19)."""
-    casts, kinds = s.game.actions.casts, s.game.cards.kind
-    found: list[Action] = []
-    last = -1
-    hand = s.hands[seat].copy()
-    hand.sort()
-    for c in hand:
-        if c >= SPELLS:
-            break  # metamagic cards have the highest ids
-        kind = kinds[c]
-        if kind != last:
-            found.append(casts[kind])
-            last = kind
     return found
 
 

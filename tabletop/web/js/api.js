@@ -1,5 +1,5 @@
 // Small helpers shared by the pages.
-import { el } from "./cards.js";
+import { el, madeOnce } from "./cards.js";
 
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
@@ -21,12 +21,7 @@ export function tableId() {
 }
 
 export function toast(message, kind = "error") {
-  let box = document.getElementById("toasts");
-  if (!box) {
-    box = el("div", "toasts");
-    box.id = "toasts";
-    document.body.append(box);
-  }
+  const box = madeOnce("toasts", "div", "toasts", (node) => document.body.append(node));
   const item = el("div", `toast ${kind}`, message);
   item.setAttribute("role", "alert");
   box.append(item);

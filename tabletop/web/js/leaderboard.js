@@ -3,7 +3,7 @@
 // on the game in the address (?game=), else on your last rated game, else on the most rated one;
 // on the board in the address (?board=bots), else people's.
 import { api, toast } from "./api.js";
-import { el } from "./cards.js";
+import { el, madeOnce } from "./cards.js";
 import { marked } from "./names.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -69,16 +69,13 @@ function interval(pair, digits) {
 }
 
 function ladderPanel() {
-  let panel = document.getElementById("ladder");
-  if (!panel) {
-    panel = el("section", "panel");
-    panel.id = "ladder";
-    panel.setAttribute("aria-labelledby", "ladder-title");
+  const panel = madeOnce("ladder", "section", "panel", (node) => {
+    node.setAttribute("aria-labelledby", "ladder-title");
     const title = el("h2", null, "What the levels mean");
     title.id = "ladder-title";
-    panel.append(title, el("div"));
-    document.querySelector(".ratings-main").append(panel);
-  }
+    node.append(title, el("div"));
+    document.querySelector(".ratings-main").append(node);
+  });
   return panel.lastElementChild;
 }
 

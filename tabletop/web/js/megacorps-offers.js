@@ -9,7 +9,7 @@
 // promises only their two players.  Replies go as {type: "withdraw" | "reply"} on the table's
 // socket (an answer on a turn is the action "accept" or "decline"); a promise is another player's
 // text: only ever textContent.
-import { el } from "./cards.js";
+import { el, madeOnce } from "./cards.js";
 import { formatLeft } from "./clock.js";
 import { nameOf } from "./megacorps-board.js";
 import { clearDraft, composer, draft, noteSent, openComposer, partners, pruneDraft, refreshComposer } from "./megacorps-composer.js";
@@ -199,15 +199,11 @@ function listSection(title, cls, offers, ctx, mode) {
 
 // ---- what changed, said politely ---------------------------------------------------------------------
 function liveRegion() {
-  let node = document.getElementById("mc-trades-said");
-  if (!node) {
-    node = el("div", "mc-trades-said");
-    node.id = "mc-trades-said";
+  return madeOnce("mc-trades-said", "div", "mc-trades-said", (node) => {
     node.setAttribute("role", "status");
     node.setAttribute("aria-live", "polite");
     document.body.append(node);
-  }
-  return node;
+  });
 }
 
 // Note the offers' news (the first sighting of each, a change of status) and say what is new.
