@@ -5,6 +5,7 @@ tabletop/server/ladder/, on the leaderboard page)."""
 from __future__ import annotations
 
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Annotated
 
@@ -21,6 +22,13 @@ def seconds_text(seconds: float) -> str:
     return "< 0.001" if seconds < 0.001 else f"{seconds:.3f}"
 
 
+def fixed(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals as the leaderboard page writes it (JavaScript's
+    ``toFixed``: the float's exact value, a tie rounded up), so the table printed here and the page
+    agree to the digit."""
+    return str(Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
 def print_ladder(result: LadderResult, console: Console) -> None:
     console.print(
         f"[bold]{result.title}[/]: {result.players} players a table, {result.games} games "
@@ -31,15 +39,18 @@ def print_ladder(result: LadderResult, console: Console) -> None:
     columns = ("level", "rating", "95%", "win share", "95% ", "games", "s a decision")
     for column in columns:
         table.add_column(column, justify="left" if column == "level" else "right")
-    for rung in result.rungs:
+    for rung in result.rungs:  # the figures the JSON file keeps, as the page shows them
+        kept = rung.to_json()
+        rating, (low, high) = kept["rating"], kept["rating_95"]
+        share, (share_low, share_high) = kept["win_share"], kept["win_share_95"]
         table.add_row(
             rung.bot,
-            f"{rung.rating:.0f}",
-            f"{rung.rating_low:.0f}-{rung.rating_high:.0f}",
-            f"{rung.win_share:.2f}",
-            f"{rung.win_low:.2f}-{rung.win_high:.2f}",
+            fixed(rating, 0),
+            f"{fixed(low, 0)}-{fixed(high, 0)}",
+            fixed(share, 2),
+            f"{fixed(share_low, 2)}-{fixed(share_high, 2)}",
             str(rung.games),
-            seconds_text(rung.seconds),
+            seconds_text(kept["seconds_per_decision"]),
         )
     console.print(table)
     console.print(

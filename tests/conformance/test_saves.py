@@ -19,17 +19,20 @@ WRONG: list[Any] = ["x", 12345, -1, None, True, 2.5, [], {}, [["x"]], [None]]
 STEPS = (0, 25)  # positions tried: the start and a few actions in
 
 
-def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """Each field missing, then each replaced by each WRONG value of another type or value."""
+def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
+    """Each field missing, then each replaced by each WRONG value of another type or value; and
+    whether that must be refused: a flag or a fraction where a whole number was (in Python
+    ``True == 1`` and ``1.0 == 1``, so only a check of the type tells them apart)."""
     found = []
     for key, value in data.items():
-        found.append((f"{key} missing", {k: v for k, v in data.items() if k != key}))
+        found.append((f"{key} missing", {k: v for k, v in data.items() if k != key}, False))
         for wrong in WRONG:
             if type(wrong) is type(value) and not isinstance(wrong, list | dict):
                 continue  # another value of the same type may well be valid (a count, a name)
             if wrong == value and type(wrong) is type(value):
                 continue
-            found.append((f"{key} = {wrong!r}", {**data, key: wrong}))
+            posing = type(value) is int and type(wrong) in (bool, float)
+            found.append((f"{key} = {wrong!r}", {**data, key: wrong}, posing))
     return found
 
 
@@ -44,7 +47,7 @@ def test_a_saved_state_with_a_field_missing_or_of_another_type_is_refused_as_cor
                 break
             state.apply(rng.choice(state.legal_actions()))
         refused = 0
-        for what, data in altered(state.to_json()):
+        for what, data, must_refuse in altered(state.to_json()):
             try:
                 back = game.state_from_json(data)
             except CorruptRecord as err:
@@ -55,6 +58,7 @@ def test_a_saved_state_with_a_field_missing_or_of_another_type_is_refused_as_cor
                 raise AssertionError(f"{name}, {what}: {type(err).__name__}: {err}") from err
             # accepted (an empty list where a list may be empty...): a state that saves and loads
             # as itself and answers what may be done
+            assert not must_refuse, f"{name}, {what}: a value of another type taken for a whole number"
             assert game.state_from_json(back.to_json()).to_json() == back.to_json(), f"{name}, {what}"
             assert back.is_terminal() or back.legal_actions(), f"{name}, {what}: no choice and no end"
         assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli import app
+from tabletop.ladder_cli import fixed
 from tabletop.server.ladder_api import Ladder
 from tabletop.sim.ladder import (
     LadderError,
@@ -111,3 +112,24 @@ def test_the_command_writes_a_file_the_server_reads(tmp_path: Path) -> None:
     assert read.model_dump()["levels"] == data["levels"] and read.command == data["command"]
     refused = CliRunner().invoke(app, ["ladder", "manasurge", "--players", "2"])
     assert refused.exit_code == 2 and "3 to 5 players" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "page"),
+    # what JavaScript's (value).toFixed(digits) gives: the float's exact value, a tie rounded up
+    [(1419.5, 0, "1420"), (1418.5, 0, "1419"), (0.125, 2, "0.13"), (0.965, 2, "0.96"), (1591.0, 0, "1591")],
+)
+def test_figures_are_written_as_the_page_writes_them(value: float, digits: int, page: str) -> None:
+    assert fixed(value, digits) == page
+
+
+def test_the_printed_table_shows_the_figures_the_file_keeps(tmp_path: Path) -> None:
+    out = tmp_path / "summon7.json"
+    args = ["ladder", "summon7", "--players", "2", "--games", "4", "--entrants", "random,heuristic"]
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, [*args, "--seed", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for level in json.loads(out.read_text())["levels"]:
+        low, high = level["rating_95"]
+        cells = [level["bot"], fixed(level["rating"], 0), f"{fixed(low, 0)}-{fixed(high, 0)}"]
+        row = next(line for line in result.output.splitlines() if f" {level['bot']} " in line)
+        assert [cell.strip() for cell in row.strip("│┃ ").split("│")][:3] == cells, row

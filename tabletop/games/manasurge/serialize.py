@@ -113,9 +113,10 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
     s.phase = named(data, "phase", PHASE_NAMES)
     s.caster = integer(data, "caster", 0, n - 1)
     s.turn = integer(data, "turn", 0, n - 1)
-    if data.get("direction") not in (1, -1):
+    direction = data.get("direction")
+    if type(direction) is not int or direction not in (1, -1):  # (True == 1: the type first)
         raise CorruptRecord("state field 'direction' must be 1 or -1")
-    s.direction = int(data["direction"])
+    s.direction = direction
     s.hands = lists(data.get("hands"), "hands", n)
     s.damage = lists(data.get("damage"), "damage", n)
     s.deck = ints(data.get("deck"), "deck", low=0, high=CARDS - 1)
