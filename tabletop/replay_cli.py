@@ -165,22 +165,21 @@ def review(
         record = Record.load(file)
         if not record.replay().is_terminal():
             raise BadUsage(f"{file} stops before the end of the game: a review is of a finished game")
-        count = advice.budget(record.game).review_playouts if playouts is None else playouts
-        used = advice.review_seed(record) if seed is None else seed
+        reading = advice.Reading.of(record, playouts, seed)
         indices, sampled = advice.review_points(record, points)
         curve: dict[int, list[float]] = {}
         with progress_bar("reviewing", len(indices), as_json) as advance:
             for start in range(0, len(indices), 8):
                 part = indices[start : start + 8]
-                curve.update(advice.evaluate(record, part, count, used))
+                curve.update(advice.evaluate(reading, part))
                 advance(len(part))
-        data = advice.finish(record, curve, count, used, sampled)
+        data = advice.finish(reading, curve, sampled)
         if as_json:
             print(json.dumps(data, indent=1))
             return
         console.print(
-            f"[bold]{escape(record.game)}[/], {len(record.actions)} actions: {count} playouts per decision, "
-            f"seed {used}" + (", decisions sampled evenly" if sampled else "")
+            f"[bold]{escape(record.game)}[/], {len(record.actions)} actions: {reading.playouts} playouts "
+            f"per decision, seed {reading.seed}" + (", decisions sampled evenly" if sampled else "")
         )
         for table in review_tables(data, every):
             console.print(table)

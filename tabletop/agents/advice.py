@@ -36,6 +36,7 @@ __all__ = [
     "BUDGETS",
     "Budget",
     "Decision",
+    "Reading",
     "budget",
     "chances",
     "decisions",
@@ -238,6 +239,24 @@ def review_seed(record: Record) -> int:
     return derive(record.seed, REVIEW_STREAM)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What a review's numbers depend on: the record, the playouts per point and the seed.  The
+    same reading gives the same numbers, however its points are shared out (server/reviews.py
+    computes them in parts, in worker processes)."""
+
+    record: Record
+    playouts: int
+    seed: int
+
+    @classmethod
+    def of(cls, record: Record, playouts: int | None = None, seed: int | None = None) -> Reading:
+        """``record``'s reading, with the game's playouts per point (:data:`BUDGETS`) and
+        :func:`review_seed` where they are not given."""
+        count = budget(record.game).review_playouts if playouts is None else playouts
+        return cls(record, count, review_seed(record) if seed is None else seed)
+
+
 def review_points(record: Record, most: int | None = None) -> tuple[list[int], bool]:
     """The actions a review evaluates: every decision with a choice, at most ``most`` of them
     (the game's default when None), evenly spaced with the first and the last among them; and
@@ -256,30 +275,24 @@ def _point_seed(seed: int, index: int) -> int:
     return derive(derive(seed, _POINTS), index)
 
 
-def evaluate(record: Record, indices: Sequence[int], playouts: int, seed: int) -> dict[int, list[float]]:
-    """Every seat's chance after each action ``indices`` of ``record``, from the point of view of
-    the seat that took it: playouts from worlds it could not tell apart, drawn before the action
-    (so the action's own luck, a card it draws, is part of the estimate, not known).  Each point
-    depends only on the record, its index, ``playouts`` and ``seed``: a review computed in parts
-    gives the same numbers."""
-    wanted = set(indices)
+def evaluate(reading: Reading, indices: Sequence[int]) -> dict[int, list[float]]:
+    """Every seat's chance after each action ``indices`` of the reading's record, from the point
+    of view of the seat that took it: playouts from worlds it could not tell apart, drawn before the
+    action (so the action's own luck, a card it draws, is part of the estimate, not known).  Each
+    point depends only on the reading and its index: a review computed in parts gives the same
+    numbers."""
+    record, wanted = reading.record, set(indices)
     found: dict[int, list[float]] = {}
     game = record.make_game()
     for decision, before in _replay_at(record, wanted):
         action = game.parse_action(decision.action)
-        found[decision.index] = chances(
-            before, decision.seat, playouts, _point_seed(seed, decision.index), action
-        )
+        point_seed = _point_seed(reading.seed, decision.index)
+        found[decision.index] = chances(before, decision.seat, reading.playouts, point_seed, action)
     return found
 
 
 def turning_points(
-    record: Record,
-    curve: Mapping[int, Sequence[float]],
-    playouts: int,
-    seed: int,
-    names: Sequence[str] | None = None,
-    count: int = TURNING_POINTS,
+    reading: Reading, curve: Mapping[int, Sequence[float]], names: Sequence[str] | None = None
 ) -> list[dict[str, JSON]]:
     """The ``count`` decisions of ``curve`` (each action's chances, :func:`evaluate`) where the
     decider's chance moved most since its own point before (its previous decision's, from its own
@@ -287,7 +300,7 @@ def turning_points(
     at its first, an equal share), each with the move the ``normal`` bot preferred there (from the
     decider's observation) and the decider's chance after that move instead (on the same playouts'
     worlds as the curve's point)."""
-    indices = sorted(curve)
+    record, indices = reading.record, sorted(curve)
     seats = {d.index: d for d in decisions(record)}
     moves: list[tuple[float, int, float]] = []
     last: dict[int, float] = {}  # each seat's chance at its own last point
@@ -298,16 +311,18 @@ def turning_points(
         moves.append((abs(now[seat] - before), index, before))
         last[seat] = now[seat]
     moves.sort(key=lambda m: (-m[0], m[1]))
-    picked = {index: before for _, index, before in moves[:count]}
+    picked = {index: before for _, index, before in moves[:TURNING_POINTS]}
     found: list[dict[str, JSON]] = []
     game = record.make_game()
     for decision, state in _replay_at(record, picked):
-        point_seed = _point_seed(seed, decision.index)
+        point_seed = _point_seed(reading.seed, decision.index)
         _, stats = _search(state, decision.seat, point_seed)
         preferred = stats[0][0]
         same = str(preferred) == decision.action
         instead = (
-            curve[decision.index] if same else chances(state, decision.seat, playouts, point_seed, preferred)
+            curve[decision.index]
+            if same
+            else chances(state, decision.seat, reading.playouts, point_seed, preferred)
         )
         found.append(
             {
@@ -326,14 +341,10 @@ def turning_points(
 
 
 def finish(
-    record: Record,
-    curve: Mapping[int, Sequence[float]],
-    playouts: int,
-    seed: int,
-    sampled: bool,
-    names: Sequence[str] | None = None,
+    reading: Reading, curve: Mapping[int, Sequence[float]], sampled: bool, names: Sequence[str] | None = None
 ) -> dict[str, JSON]:
     """A review's JSON from its curve (:func:`evaluate`): the points, then the turning points."""
+    record = reading.record
     final = record.replay()
     steps = len(record.actions)
     seats = {d.index: d for d in decisions(record)}
@@ -348,7 +359,7 @@ def finish(
     ]
     if final.is_terminal():
         points.append({"step": steps, "seat": None, "action": None, "chances": outcome(final)})
-    turning = turning_points(record, curve, playouts, seed, names)
+    turning = turning_points(reading, curve, names)
     return {
         "version": REVIEW_VERSION,
         "game": record.game,
@@ -356,8 +367,8 @@ def finish(
         "steps": steps,
         "finished": final.is_terminal(),
         "ranking": final.ranking() if final.is_terminal() else None,
-        "playouts": playouts,
-        "seed": seed,
+        "playouts": reading.playouts,
+        "seed": reading.seed,
         "sampled": sampled,
         "points": points,
         "turning": turning,
@@ -376,8 +387,6 @@ def review(
     outcome) and ``turning`` (:func:`turning_points`), with ``playouts`` per point (the game's
     default when None) and ``seed`` (:func:`review_seed` when None).  The same record and seed give
     the same numbers; the server computes the same in parts (server/reviews.py)."""
-    count = budget(record.game).review_playouts if playouts is None else playouts
-    seed = review_seed(record) if seed is None else seed
+    reading = Reading.of(record, playouts, seed)
     indices, sampled = review_points(record, most)
-    curve = evaluate(record, indices, count, seed)
-    return finish(record, curve, count, seed, sampled, names)
+    return finish(reading, evaluate(reading, indices), sampled, names)

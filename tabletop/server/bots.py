@@ -110,7 +110,7 @@ def review_part(
 ) -> dict[str, list[float]]:
     """Every seat's chance after each of the actions ``indices`` of a finished game's record
     (advice.evaluate), keyed by the index's text (JSON's keys are texts)."""
-    found = advice.evaluate(Record.from_json(record), indices, playouts, seed)
+    found = advice.evaluate(advice.Reading(Record.from_json(record), playouts, seed), indices)
     return {str(index): chances for index, chances in found.items()}
 
 
@@ -124,7 +124,7 @@ def review_finish(
 ) -> dict[str, JSON]:
     """The review (advice.finish: its points and turning points) from its curve, :func:`review_part`'s."""
     points = {int(index): chances for index, chances in curve.items()}
-    return advice.finish(Record.from_json(record), points, playouts, seed, sampled, names)
+    return advice.finish(advice.Reading(Record.from_json(record), playouts, seed), points, sampled, names)
 
 
 def _worker_start(server: int, search: int) -> None:

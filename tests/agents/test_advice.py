@@ -135,7 +135,6 @@ def test_a_review_is_deterministic_for_a_seed_and_evaluates_at_most_its_points()
         assert 0.0 <= turn["instead"] <= 1.0
     # the review computed in parts is the same (the server's way)
     indices, sampled = advice.review_points(record, 10)
-    halves = advice.evaluate(record, indices[:4], 3, first["seed"]) | advice.evaluate(
-        record, indices[4:], 3, first["seed"]
-    )
-    assert advice.finish(record, halves, 3, first["seed"], sampled) == first
+    reading = advice.Reading(record, 3, first["seed"])
+    halves = advice.evaluate(reading, indices[:4]) | advice.evaluate(reading, indices[4:])
+    assert advice.finish(reading, halves, sampled) == first

@@ -128,21 +128,7 @@ def test_stoneskin_keeps_one_of_its_shards_when_struck(wizard: str, kept: int) -
     assert end["returned"] == 1 - kept and end["kept"][1] == kept and seats(state, "shards")[1] == kept
 
 
-DESIGNED = """
-[[wizard]]
-code = "closer"
-name = "Closer"
-effect = "last_bonus"
-params = { amount = 1 }
-text = "When you make the last valid play of a spell, take 1 more Shard."
-
-[[wizard]]
-code = "tough"
-name = "Tough"
-effect = "tough"
-params = { amount = 2 }
-text = "When you are struck, take 2 less damage."
-"""
+DESIGNED = Path(__file__).with_name("designed_wizards.toml")
 
 
 def designer_file(tmp_path: Path) -> str:
@@ -154,7 +140,7 @@ def designer_file(tmp_path: Path) -> str:
     rest = rest[rest.index("[[wizard]]", 1) :]  # drop the Quickener
     rest = rest[: rest.index('[[wizard]]\ncode = "stoneskin"')]  # and the Stoneskin
     path = tmp_path / "designed.toml"
-    path.write_text(text[:cut] + rest + DESIGNED, encoding="utf-8")
+    path.write_text(text[:cut] + rest + DESIGNED.read_text(encoding="utf-8"), encoding="utf-8")
     return str(path)
 
 
