@@ -47,7 +47,12 @@ def test_a_player_reports_and_mutes_another_from_the_chat_line_menu(browser: Any
     ana.wait_for_selector("#chat-menu")
     ana.fill("#chat-menu input", "rude")
     ana.click("#chat-menu >> text=Report line")
-    ana.wait_for_selector(".toast >> text=Reported")
+    done = ana.wait_for_selector(".toast >> text=Reported")
+    # good news, not an alarm: the green notice, read out when the reader is free
+    assert done.get_attribute("class") == "toast ok" and done.get_attribute("role") == "status"
+    ana.evaluate("async () => (await import('/static/js/api.js')).toast('Could not send.')")
+    failed = ana.wait_for_selector(".toast >> text=Could not send.")
+    assert failed.get_attribute("class") == "toast error" and failed.get_attribute("role") == "alert"
     storage = live.app.state.hub.storage
     (report,) = [r for r in moderation_store.reports(storage, True) if r["table"] == table]
     assert (report["text"], report["seat"], report["reason"]) == ("you will lose badly", 1, "rude")

@@ -22,8 +22,9 @@ export function tableId() {
 
 export function toast(message, kind = "error") {
   const box = madeOnce("toasts", "div", "toasts", (node) => document.body.append(node));
+  // an error interrupts a screen reader (alert); good news and notices wait their turn (status)
   const item = el("div", `toast ${kind}`, message);
-  item.setAttribute("role", "alert");
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
   box.append(item);
   setTimeout(() => item.remove(), 6000);
 }
