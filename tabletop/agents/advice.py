@@ -294,12 +294,12 @@ def evaluate(reading: Reading, indices: Sequence[int]) -> dict[int, list[float]]
 def turning_points(
     reading: Reading, curve: Mapping[int, Sequence[float]], names: Sequence[str] | None = None
 ) -> list[dict[str, JSON]]:
-    """The ``count`` decisions of ``curve`` (each action's chances, :func:`evaluate`) where the
-    decider's chance moved most since its own point before (its previous decision's, from its own
-    point of view: another seat's, which knows other cards, would make a jump of what each knows;
-    at its first, an equal share), each with the move the ``normal`` bot preferred there (from the
-    decider's observation) and the decider's chance after that move instead (on the same playouts'
-    worlds as the curve's point)."""
+    """The :data:`TURNING_POINTS` decisions of ``curve`` (each action's chances, :func:`evaluate`)
+    where the decider's chance moved most since its own point before (its previous decision's, from
+    its own point of view: another seat's, which knows other cards, would make a jump of what each
+    knows; at its first, an equal share), each with the move the ``normal`` bot preferred there
+    (from the decider's observation) and the decider's chance after that move instead (on the same
+    playouts' worlds as the curve's point)."""
     record, indices = reading.record, sorted(curve)
     seats = {d.index: d for d in decisions(record)}
     moves: list[tuple[float, int, float]] = []
