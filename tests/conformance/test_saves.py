@@ -15,14 +15,14 @@ from tabletop.core.registry import names
 from .helpers import game_seed, make_game
 
 # one value of each JSON type, and some the fields' checks must tell apart
-WRONG: list[Any] = ["x", 12345, -1, None, True, 2.5, [], {}, [["x"]], [None]]
+WRONG: list[Any] = ["x", 12345, -1, None, True, 1.0, 2.5, [], {}, [["x"]], [None]]
 STEPS = (0, 25)  # positions tried: the start and a few actions in
 
 
 def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
     """Each field missing, then each replaced by each WRONG value of another type or value; and
-    whether that must be refused: a flag or a fraction where a whole number was (in Python
-    ``True == 1`` and ``1.0 == 1``, so only a check of the type tells them apart)."""
+    whether that must be refused: a flag or a fraction where a whole number was, a number where a
+    flag was (in Python ``True == 1`` and ``1.0 == 1``: only a check of the type tells them apart)."""
     found = []
     for key, value in data.items():
         found.append((f"{key} missing", {k: v for k, v in data.items() if k != key}, False))
@@ -31,7 +31,9 @@ def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
                 continue  # another value of the same type may well be valid (a count, a name)
             if wrong == value and type(wrong) is type(value):
                 continue
-            posing = type(value) is int and type(wrong) in (bool, float)
+            posing = (type(value) is int and type(wrong) in (bool, float)) or (
+                type(value) is bool and type(wrong) in (int, float)
+            )
             found.append((f"{key} = {wrong!r}", {**data, key: wrong}, posing))
     return found
 
