@@ -126,9 +126,30 @@ def named(data: Mapping[str, Any], name: str, names: Sequence[str]) -> int:
     return names.index(str(value))
 
 
-def objects(data: Mapping[str, Any], name: str) -> list[dict[str, JSON]]:
-    """``data[name]``, a list of objects (a history of rounds), each copied."""
+Kind = type | tuple[type]
+"""A value's kind in :func:`entries`: ``int``, ``bool`` or ``str``, or ``(int,)`` for a list of them."""
+
+
+def entries(
+    data: Mapping[str, Any], name: str, fields: Mapping[str, Kind], optional: Mapping[str, Kind] | None = None
+) -> list[dict[str, JSON]]:
+    """``data[name]``, a list of objects (a history of rounds), each copied: each has the keys of
+    ``fields`` and may have those of ``optional``, no other, each holding a value of its kind."""
     value = data.get(name)
     if not isinstance(value, list) or not all(isinstance(h, dict) for h in value):
         raise CorruptRecord(f"state field {name!r} must be a list of objects")
+    kinds = {**fields, **(optional or {})}
+    for entry in value:
+        if not fields.keys() <= entry.keys() <= kinds.keys():
+            raise CorruptRecord(f"state field {name!r} holds an entry without its keys, or with others")
+        for key, item in entry.items():
+            if not _of_kind(item, kinds[key]):
+                raise CorruptRecord(f"state field {name!r} holds a {key!r} that is not of its kind")
     return [dict(h) for h in value]
+
+
+def _of_kind(value: Any, kind: Kind) -> bool:
+    """(``type() is``, not ``isinstance``: True is no whole number here.)"""
+    if isinstance(kind, tuple):
+        return isinstance(value, list) and all(type(x) is kind[0] for x in value)
+    return type(value) is kind

@@ -19,13 +19,64 @@ WRONG: list[Any] = ["x", 12345, -1, None, True, 1.0, 2.5, [], {}, [["x"]], [None
 STEPS = (0, 25)  # positions tried: the start and a few actions in
 
 
+Path = tuple[str | int, ...]
+DEPTH = 3  # how deep into a saved state's lists and objects the values are altered
+PLAY_ON = 100  # random actions an accepted state must then take
+
+
+def places(value: Any, path: Path = ()) -> list[Path]:
+    """Where a saved state holds a value: each field, and within lists and objects (to DEPTH) each
+    key and a list's first and last entries."""
+    if len(path) == DEPTH:
+        return []
+    inner: list[tuple[str | int, Any]] = []
+    if isinstance(value, dict):
+        inner = list(value.items())
+    elif isinstance(value, list) and value:
+        inner = [(0, value[0]), (len(value) - 1, value[-1])][: len(value)]
+    found: list[Path] = []
+    for key, item in inner:
+        found.append((*path, key))
+        found.extend(places(item, (*path, key)))
+    return found
+
+
+def changed(data: Any, path: Path, value: Any) -> Any:
+    """A copy of ``data`` with the value at ``path`` replaced (or left out: value ``MISSING``)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        copy = dict(data)
+        if not rest and value is MISSING:
+            del copy[head]
+        else:
+            copy[head] = changed(data[head], rest, value)
+        return copy
+    copy_list = list(data)
+    copy_list[int(head)] = changed(data[int(head)], rest, value)
+    return copy_list
+
+
+MISSING = object()
+
+
+def at(data: Any, path: Path) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
 def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
-    """Each field missing, then each replaced by each WRONG value of another type or value; and
-    whether that must be refused: a flag or a fraction where a whole number was, a number where a
-    flag was (in Python ``True == 1`` and ``1.0 == 1``: only a check of the type tells them apart)."""
+    """Each field (and each value within, to DEPTH) missing where it is an object's, then replaced
+    by each WRONG value of another type or value; and whether that must be refused: a flag or a
+    fraction where a whole number was, a number where a flag was (in Python ``True == 1`` and
+    ``1.0 == 1``: only a check of the type tells them apart)."""
     found = []
-    for key, value in data.items():
-        found.append((f"{key} missing", {k: v for k, v in data.items() if k != key}, False))
+    for path in places(data):
+        value, where = at(data, path), "/".join(map(str, path))
+        if isinstance(path[-1], str):
+            found.append((f"{where} missing", changed(data, path, MISSING), False))
         for wrong in WRONG:
             if type(wrong) is type(value) and not isinstance(wrong, list | dict):
                 continue  # another value of the same type may well be valid (a count, a name)
@@ -34,12 +85,12 @@ def altered(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
             posing = (type(value) is int and type(wrong) in (bool, float)) or (
                 type(value) is bool and type(wrong) in (int, float)
             )
-            found.append((f"{key} = {wrong!r}", {**data, key: wrong}, posing))
+            found.append((f"{where} = {wrong!r}", changed(data, path, wrong), posing))
     return found
 
 
 @pytest.mark.parametrize("name", names())
-def test_a_saved_state_with_a_field_missing_or_of_another_type_is_refused_as_corrupt(name: str) -> None:
+def test_a_saved_state_with_a_value_missing_or_of_another_type_is_refused_or_plays_on(name: str) -> None:
     game = make_game(name, 3)
     for steps in STEPS:
         seed = game_seed(name, 3, steps)
@@ -63,4 +114,12 @@ def test_a_saved_state_with_a_field_missing_or_of_another_type_is_refused_as_cor
             assert not must_refuse, f"{name}, {what}: a value of another type taken for a whole number"
             assert game.state_from_json(back.to_json()).to_json() == back.to_json(), f"{name}, {what}"
             assert back.is_terminal() or back.legal_actions(), f"{name}, {what}: no choice and no end"
+            play = random.Random(seed)
+            for _ in range(PLAY_ON):  # and plays on: what was accepted breaks no rule later
+                if back.is_terminal():
+                    break
+                try:
+                    back.apply(play.choice(back.legal_actions()))
+                except Exception as err:
+                    raise AssertionError(f"{name}, {what}: accepted, then {type(err).__name__}: {err}") from err
         assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import integer, ints, named, objects, restore, saved
+from ...core.fields import Kind, entries, integer, ints, named, restore, saved
 from ...core.protocol import JSON
 from .cards import CARDS
-from .phases import COUNTER, DISCARD, PHASE_NAMES
+from .phases import BETWEEN, COUNTER, DISCARD, PHASE_NAMES
 from .spell import Spell
 
 if TYPE_CHECKING:
@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from .state import ManaSurgeState
 
 FORMAT = "manasurge-state/1"
+# a finished spell, as the history keeps it (flow.strike)
+_SPELL_ENTRY: dict[str, Kind] = {
+    **dict.fromkeys(("round", "caster", "struck", "last", "bonus", "damage", "returned"), int),
+    "kept": (int,),
+    "cards": (str,),
+    "shards": (int,),
+}
 
 
 def lists(value: Any, name: str, n: int) -> list[list[int]]:
@@ -130,6 +137,8 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
     s.steps = ints(data.get("steps"), "steps", low=COUNTER, high=DISCARD)
     s.discards_left = integer(data, "discards_left", 0, 20)
     s.between = ints(data.get("between"), "between", low=0, high=n - 1)
+    if s.phase == BETWEEN and s.between[:1] != [s.turn]:  # the seats still to choose, the turn's first
+        raise CorruptRecord("state field 'between' must begin with the seat whose turn it is")
     gifts = data.get("gifts")
     if not isinstance(gifts, list):
         raise CorruptRecord("state field 'gifts' must be a list")
@@ -139,7 +148,7 @@ def state_from_json(game: ManaSurge, data: Mapping[str, JSON]) -> ManaSurgeState
         if g3[0] >= n or g3[1] >= n or g3[2] >= CARDS or g3[2] not in s.hands[g3[1]]:
             raise CorruptRecord("state field 'gifts' names a card that is not in the receiver's hand")
         s.gifts.append((g3[0], g3[1], g3[2]))
-    s.history = objects(data, "history")
+    s.history = entries(data, "history", _SPELL_ENTRY)
     s.winners = ints(data.get("winners"), "winners", low=0, high=n - 1)
     every = (
         s.deck

@@ -11,7 +11,7 @@ from ...core.fields import check_header, flag, integer, ints
 from ...core.protocol import JSON
 from .board import DORMANT, TALLY
 from .offers import Offer
-from .phases import OVER, PHASE_NAMES
+from .phases import BID, OVER, PHASE_NAMES, RESPOND, VOTE
 from .trade import CARD, MERC
 
 if TYPE_CHECKING:
@@ -186,8 +186,10 @@ def _check(game: MegaCorps, state: MegaCorpsState) -> None:
         fail("a seat is out of range")
     if any(not 0 <= s < n for s in state.pending + state.order + state.donors):
         fail("a seat is out of range")
-    if state.phase in (11, 12) and (not state.pending or len(state.sealed) != n):
+    if state.phase in (BID, VOTE) and (not state.pending or len(state.sealed) != n):
         fail("sealed choices without seats to ask")
+    if state.phase == RESPOND and state.pending[:1] != [state.seat]:
+        fail("the holder asked to respond is not the first of those still to ask")
     cards = [c for h in state.hands for c in h] + state.deck + state.box + state.discard
     if sorted(cards) != list(range(board.cards)):
         fail("the event cards are not each in exactly one place")

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import restore, saved
+from ...core.fields import ints, restore, saved
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
-from .phases import OVER
+from .phases import HAND_OVER, LAY, OVER, RESOURCES_PHASE, SCROLL_STEP, SCROLLS, SPLIT_PHASE
+from .scrolls import ASK_GIVE, ASK_RETURN
 
 if TYPE_CHECKING:
     from .game import Megalomania
@@ -54,12 +55,6 @@ def state_to_json(s: MegalomaniaState) -> dict[str, JSON]:
     return out
 
 
-def _ints(value: Any, name: str) -> list[int]:
-    if not isinstance(value, list) or not all(type(x) is int for x in value):
-        raise CorruptRecord(f"state field {name!r} must be a list of integers")
-    return list(value)
-
-
 def _bools(value: Any, name: str) -> list[bool]:
     if not isinstance(value, list) or not all(type(x) is bool for x in value):
         raise CorruptRecord(f"state field {name!r} must be a list of true/false")
@@ -73,6 +68,13 @@ def _cards(value: Any, name: str) -> list[int]:
         return [parse_card(x) for x in value]
     except ValueError as err:
         raise CorruptRecord(f"state field {name!r}: {err}") from None
+
+
+def _owner(value: Any, n: int) -> int:
+    """The seat that won a trick of the round (round_tricks)."""
+    if type(value) is not int or not 0 <= value < n:
+        raise CorruptRecord(f"state field 'round_tricks' names a trick's winner that is no seat: {value!r}")
+    return value
 
 
 def _per_seat(value: Any, name: str, n: int) -> list[Any]:
@@ -89,7 +91,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
     restore(data, FORMAT, n, s, _INTS, _BOOLS)
     try:
         for name in _INT_LISTS:
-            setattr(s, name, _ints(data[name], name))
+            setattr(s, name, ints(data[name], name))
         for name in _BOOL_LISTS:
             setattr(s, name, _bools(data[name], name))
         for name in _CARD_LISTS:
@@ -100,7 +102,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
             rows = data[name]
             if not isinstance(rows, list):
                 raise CorruptRecord(f"state field {name!r} must be a list")
-            setattr(s, name, [_ints(x, name) for x in rows])
+            setattr(s, name, [ints(x, name) for x in rows])
         for name in _MASK_TABLES:
             rows = _per_seat(data[name], name, n)
             setattr(s, name, [[mask_of(_cards(m, name)) for m in masks] for masks in rows])
@@ -108,7 +110,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
         explored = data["explored"]
         s.explored = -1 if explored is None else parse_card(str(explored))
         s.laid = [_cards(x, "laid") for x in _per_seat(data["laid"], "laid", n)]
-        s.round_tricks = [(int(w), _cards(c, "round_tricks")) for w, c in data["round_tricks"]]
+        s.round_tricks = [(_owner(w, n), _cards(c, "round_tricks")) for w, c in data["round_tricks"]]
         s.setup_deals = {
             int(r): [_cards(h, "setup_deals") for h in hands] for r, hands in data["setup_deals"].items()
         }
@@ -119,6 +121,9 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
     _check(s, OVER)
     s.deal = s.mission_data.deal
     return s
+
+
+_IN_TURN = (SCROLLS, RESOURCES_PHASE, LAY, SPLIT_PHASE, HAND_OVER)
 
 
 def _check(s: MegalomaniaState, over: int) -> None:
@@ -138,6 +143,12 @@ def _check(s: MegalomaniaState, over: int) -> None:
             raise CorruptRecord(f"state field {name!r} needs one entry per seat")
     if not all(0 <= q < n for q in s.queue) or not -1 <= s.effect_seat < n:
         raise CorruptRecord("state names a seat out of range")
+    # the steps that seats take in turn: the queue holds them, the one deciding first
+    in_turn = s.phase in _IN_TURN or (s.phase == SCROLL_STEP and s.asking == ASK_GIVE)
+    if (in_turn and s.queue[:1] != [s.turn]) or (
+        s.phase == SCROLL_STEP and s.asking == ASK_RETURN and not s.queue
+    ):
+        raise CorruptRecord("state's seats to act in turn (queue) do not fit its phase")
     trick = (s.t_seats, s.t_cards, s.t_colours, s.t_values, s.t_adv, s.t_power, s.t_cubes)
     lengths = {len(x) for x in trick}
     if len(lengths) != 1 or len(s.t_cards) > n or not -1 <= s.t_winner < max(1, len(s.t_cards)):

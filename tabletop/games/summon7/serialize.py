@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import integer, ints, named, objects, restore, saved
+from ...core.fields import Kind, entries, integer, ints, named, restore, saved
 from ...core.protocol import JSON
 from .cards import PRINTED_DECK
 from .table import STATUS_NAMES, Table
@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from .state import Summon7State
 
 FORMAT = "summon7-state/1"
+# a finished round, as the history keeps it (state._end_round)
+ROUND_ENTRY: dict[str, Kind] = {
+    "round": int,
+    "dealer": int,
+    "totals": (int,),
+    "busted": (bool,),
+    "winners": (int,),
+}
 
 
 def table_to_json(t: Table) -> dict[str, JSON]:
@@ -83,5 +91,5 @@ def state_from_json(game: Summon7, data: Mapping[str, JSON]) -> Summon7State:
     s.board = ints(data.get("board"), "board", n)
     if sorted(s.board) != list(range(n)):
         raise CorruptRecord("state field 'board' must list every seat once")
-    s.history = objects(data, "history")
+    s.history = entries(data, "history", ROUND_ENTRY)
     return s

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
-from ....core.fields import ints, objects, restore, saved
+from ....core.fields import Kind, entries, ints, restore, saved
 from ....core.protocol import JSON
-from ..serialize import table_from_json, table_to_json
+from ..serialize import ROUND_ENTRY, table_from_json, table_to_json
 
 if TYPE_CHECKING:
     from .game import Clan
@@ -29,6 +29,11 @@ _INT_LISTS = (
 )  # fmt: skip
 _BOOL_LISTS = ("hungry", "fed")
 _NESTED = ("city", "meeples", "hands")
+_MAIN_ROUND: dict[str, Kind] = {
+    "house_score": int,
+    "meter": int,
+    "city_seat": int,
+}  # what a main round adds (home.home_end)
 
 
 def state_to_json(s: ClanState) -> dict[str, JSON]:
@@ -65,7 +70,7 @@ def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
             raise CorruptRecord(f"state field {name!r} must be a list of lists")
         setattr(s, name, [ints(row, name) for row in rows])
     s.table = table_from_json(data.get("table"), n)
-    s.history = objects(data, "history")
+    s.history = entries(data, "history", {**ROUND_ENTRY, "stage": str}, _MAIN_ROUND)
     _check(s, OVER)
     return s
 
@@ -89,6 +94,11 @@ def _check(s: ClanState, over: int) -> None:
     for name, (value, length) in shapes.items():
         if len(value) != length:
             raise CorruptRecord(f"state field {name!r} needs {length} entries")
+    if any(len(row) != len(d.humans) for row in s.city):
+        raise CorruptRecord(f"state field 'city' needs {len(d.humans)} entries for each location")
+    slots = [location.slots for location in d.locations]
+    if any(len(row) > slots[i] or any(not 0 <= c < clans for c in row) for i, row in enumerate(s.meeples)):
+        raise CorruptRecord("state field 'meeples' holds more meeples than a location's slots, or no clan's")
     if sorted(s.board) != list(range(n + 1)):
         raise CorruptRecord("state field 'board' must list every member once")
     if not (0 <= s.phase <= over and 0 <= s.turn < n and 0 <= s.end <= 3):
