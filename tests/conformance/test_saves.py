@@ -121,5 +121,6 @@ def test_a_saved_state_with_a_value_missing_or_of_another_type_is_refused_or_pla
                 try:
                     back.apply(play.choice(back.legal_actions()))
                 except Exception as err:
-                    raise AssertionError(f"{name}, {what}: accepted, then {type(err).__name__}: {err}") from err
+                    problem = f"{name}, {what}: accepted, then {type(err).__name__}: {err}"
+                    raise AssertionError(problem) from err
         assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"

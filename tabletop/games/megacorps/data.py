@@ -282,6 +282,22 @@ def _event(path: str, index: int, table: Any) -> EventCard:
     )
 
 
+def most_drawn_at_start(data: MegaData, n: int) -> int:
+    """The most event cards the starting draws may take at ``n`` players (MC17, MC18): a seat draws
+    by the countries it holds, its corporation's printed one if any and a drawn one at most; the
+    most over every choice of corporations and of the seats the drawn countries go to."""
+    e = data.economy
+    per = [e.setup_draws[min(held, len(e.setup_draws) - 1)] for held in range(3)]  # by countries held
+    homes = sum(1 for c in data.corporations if c.country)
+    drawn = min(n, len(e.drawn_countries))
+    most = 0
+    for h in range(max(0, n - (len(data.corporations) - homes)), min(n, homes) + 1):  # seats holding one
+        for b in range(max(0, drawn - (n - h)), min(h, drawn) + 1):  # drawn countries going to those
+            a = drawn - b
+            most = max(most, (n - h - a) * per[0] + (a + h - b) * per[1] + b * per[2])
+    return most
+
+
 def _check_whole(data: MegaData) -> None:
     """What ties the tables together: unique codes, references that exist, effect parameters."""
 
@@ -321,8 +337,12 @@ def _check_whole(data: MegaData) -> None:
     if not any(c.government == KLEPTOCRACY for c in data.countries):
         fail("the board needs a Kleptocracy")
     total = sum(ev.copies for ev in data.events)
-    if total < max(e.deck.values()):
-        fail(f"{total} event cards are too few for a deck of {max(e.deck.values())}")
+    for n, size in sorted(e.deck.items()):
+        drawn = most_drawn_at_start(data, n)
+        if total < size + drawn:
+            fail(
+                f"{total} event cards are too few for a deck of {size} and {drawn} drawn first ({n} players)"
+            )
     for code in e.drawn_countries:
         if code not in countries or countries[code].neutral:
             fail(f"[economy] drawn_countries: {code!r} is not a country that can be owned")

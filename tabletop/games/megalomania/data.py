@@ -66,6 +66,14 @@ def _require(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _flag(entry: dict[str, Any], key: str, where: str) -> bool:
+    """An optional true/false entry (false when left out)."""
+    value = entry.get(key, False)
+    if type(value) is not bool:
+        raise InvalidOptions(f"{where}: {key!r} must be true or false")
+    return value
+
+
 @cache
 def load_missions(path: str | None = None) -> dict[int, Mission]:
     """All missions by number, from the packaged file or a user's own copy."""
@@ -75,18 +83,26 @@ def load_missions(path: str | None = None) -> dict[int, Mission]:
     except (OSError, tomllib.TOMLDecodeError) as err:
         raise InvalidOptions(f"cannot read mission data {file}: {err}") from None
     missions: dict[int, Mission] = {}
-    for entry in raw.get("mission", []):
+    entries = raw.get("mission", [])
+    if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+        raise InvalidOptions(f"{file}: each [[mission]] must be a table")
+    for entry in entries:
         number = _require(entry, "number", int, str(file))
         where = f"{file}: mission {number}"
         kind = _require(entry, "kind", str, where)
         deal = _require(entry, "deal", str, where)
-        players = tuple(entry.get("players", (2, 3, 4)))
+        listed = entry.get("players", [2, 3, 4])
         if kind not in ("fixed", "variable"):
             raise InvalidOptions(f"{where}: kind must be 'fixed' or 'variable'")
         if deal not in DEALS:
             raise InvalidOptions(f"{where}: deal must be one of {', '.join(DEALS)}")
-        if not players or not all(p in (2, 3, 4) for p in players):
+        if (
+            not isinstance(listed, list)
+            or not listed
+            or not all(type(p) is int and 2 <= p <= 4 for p in listed)
+        ):
             raise InvalidOptions(f"{where}: players must list counts from 2 to 4")
+        players = tuple(listed)
         if deal == "swap-opposite" and players != (4,):
             raise InvalidOptions(f"{where}: a swap with the opposite player needs players = [4]")
         cards = _require(entry, "cards", int, where)
@@ -100,8 +116,8 @@ def load_missions(path: str | None = None) -> dict[int, Mission]:
             task=_require(entry, "task", str, where),
             points=_require(entry, "points", int, where),
             players=players,
-            provisional=bool(entry.get("provisional", False)),
-            players_provisional=bool(entry.get("players_provisional", False)),
+            provisional=_flag(entry, "provisional", where),
+            players_provisional=_flag(entry, "players_provisional", where),
         )
     if sorted(missions) != list(range(1, 26)):
         raise InvalidOptions(f"{file}: expected missions numbered 1 to 25")
