@@ -83,9 +83,7 @@ class OptionSpec:
             if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
                 raise InvalidOptions(f"option {self.name!r} takes true or false, not {value!r}")
             value = value.lower() in ("true", "1", "yes")
-        if (value is not None and not isinstance(value, self.type)) or (
-            isinstance(value, bool) and self.type is int
-        ):
+        if not isinstance(value, self.type) or (isinstance(value, bool) and self.type is int):
             raise InvalidOptions(f"option {self.name!r} takes {self.type.__name__}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))

@@ -1,6 +1,6 @@
-"""A corrupt save (a field of a saved state missing, or holding a value of another JSON type) is
-refused with CorruptRecord, the error a front end reports as a bad file, never a crash of another
-kind; and what is accepted plays on as the state it says it is."""
+"""A corrupt save (a value of a saved state missing, or of another JSON type) is refused with
+CorruptRecord, the error a front end reports as a bad file, never a crash of another kind; and what
+is accepted plays on as the state it says it is.  A corrupt record (a replay file) likewise."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.errors import CorruptRecord
+from tabletop.core.errors import CorruptRecord, TabletopError
+from tabletop.core.record import Record
 from tabletop.core.registry import names
 
 from .helpers import game_seed, make_game
@@ -124,3 +125,30 @@ def test_a_saved_state_with_a_value_missing_or_of_another_type_is_refused_or_pla
                     problem = f"{name}, {what}: accepted, then {type(err).__name__}: {err}"
                     raise AssertionError(problem) from err
         assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_record_with_a_value_missing_or_of_another_type_is_refused_or_replays(name: str) -> None:
+    """The same for a game's record (a replay file): refused with the library's own error (a bad
+    record, bad options), never a crash of another kind; or it replays."""
+    game = make_game(name, 3)
+    seed = game_seed(name, 3, 40)
+    state, rng = game.new_state(seed=seed), random.Random(seed)
+    record = Record(name, dict(game.options), seed)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        record.actions.append(str(action))
+    assert Record.from_json(record.to_json()).replay().to_json() == state.to_json()
+    refused = 0
+    for what, data, _ in altered(record.to_json()):
+        try:
+            Record.from_json(data).replay()
+        except TabletopError as err:
+            assert str(err).strip(), f"{name}, {what}: refused without a reason"
+            refused += 1
+        except Exception as err:  # the point of the test: anything else is a crash
+            raise AssertionError(f"{name}, {what}: {type(err).__name__}: {err}") from err
+    assert refused > len(record.to_json()), f"{name}: too few corrupt records refused ({refused})"
