@@ -134,13 +134,14 @@ def entries(
     data: Mapping[str, Any], name: str, fields: Mapping[str, Kind], optional: Mapping[str, Kind] | None = None
 ) -> list[dict[str, JSON]]:
     """``data[name]``, a list of objects (a history of rounds), each copied: each has the keys of
-    ``fields`` and may have those of ``optional``, no other, each holding a value of its kind."""
+    ``fields`` and may have those of ``optional``, no other, each holding a value of its kind; or
+    it is empty, a round counted whose summary is not known (an online bot's world, client/worlds)."""
     value = data.get(name)
     if not isinstance(value, list) or not all(isinstance(h, dict) for h in value):
         raise CorruptRecord(f"state field {name!r} must be a list of objects")
     kinds = {**fields, **(optional or {})}
     for entry in value:
-        if not fields.keys() <= entry.keys() <= kinds.keys():
+        if entry and not fields.keys() <= entry.keys() <= kinds.keys():
             raise CorruptRecord(f"state field {name!r} holds an entry without its keys, or with others")
         for key, item in entry.items():
             if not _of_kind(item, kinds[key]):

@@ -151,6 +151,8 @@ def world(game: Game[Any], view: Mapping[str, Any]) -> State[Any]:
         if "mine" in decision:
             sealed[seat] = int(decision["mine"])
         data["sealed"], data["pending"] = sealed, list(to_act)
+    if phase == phases.RESPOND:
+        data["pending"] = list(decision["to_ask"])  # the holders still to answer, the one asked first
     board_now = game.state_from_json(data)  # the position so far, for the rules' lists below
     if phase in (phases.VETO, phases.REBUY):
         data["vetoed"] = [board.code_of_company[code] for code in decision["vetoed"]]
@@ -206,7 +208,6 @@ def payout(state: MegaCorpsState, data: dict[str, JSON], decision: Mapping[str, 
     data["payout_industry"] = state.game.board.industry_index[decision["industry"]]
     data["payout_modifier"] = modifier
     data["payout_slot"] = (modifier > 0) - (modifier < 0)
-    data["pending"] = list(decision["to_ask"])
     data["payout_after"] = 0 if decision["action"] else 1
 
 
