@@ -4,9 +4,11 @@ the harness of the tests in which people play (against bots) by clicking."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tabletop.core.record import parse_entry
 from tests.server.helpers import post_json
 
 from .conftest import Live
@@ -170,6 +172,19 @@ def step_replay(page: Any, url: str, ready: str, steps: int) -> None:
     for _ in range(steps):
         page.click("#next")
     until(page, f"document.querySelector('#step-label').textContent.startsWith('step {steps} ')")
+
+
+def decided_phases(room: Any, seat: int) -> Counter[str]:
+    """The phases of the decisions ``seat`` took at ``room``'s table, read from its record (a poll
+    of the page can miss a step the player took at once)."""
+    phases: Counter[str] = Counter()
+    before = room.record.initial_state()
+    for _, text, after, _ in room.record.steps():
+        decider = parse_entry(text)[0]
+        if (before.current_seat if decider is None else decider) == seat:
+            phases[before.view(seat)["phase"]] += 1
+        before = after.clone()
+    return phases
 
 
 def at_the_end(page: Any, room: Any, scores: Callable[[Any], list[int]], winner: str) -> Any:
