@@ -151,7 +151,10 @@ def test_one_person_and_two_bots_play_a_whole_game(
         if not click_something(page, rng):
             page.wait_for_timeout(15)
     phases = helpers.decided_phases(room, 0)
-    assert {"open", "direction", "play", "between"} <= set(phases), phases
+    # she opened a spell and chose its direction whenever she was Caster (the deal is random: she
+    # may never have the fewest Shards); she played and chose between spells in any case
+    caster = any(spell["caster"] == 0 for spell in room.state.history)
+    assert {"play", "between"} | ({"open", "direction"} if caster else set()) <= set(phases), phases
     assert sum(phases.values()) >= 10
     # the end: every seat's final Shards, the winners marked
     state = helpers.at_the_end(page, room, lambda state: state.shards, "section:has(.ms-winner)")
