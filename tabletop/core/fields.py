@@ -99,6 +99,15 @@ def ints(
     return list(value)
 
 
+def bools(value: Any, name: str, length: int | None = None) -> list[bool]:
+    """A list of true/false values (of ``length`` entries, when given)."""
+    if not isinstance(value, list) or not all(type(x) is bool for x in value):
+        raise CorruptRecord(f"state field {name!r} must be a list of true/false")
+    if length is not None and len(value) != length:
+        raise CorruptRecord(f"state field {name!r} needs {length} entries, not {len(value)}")
+    return list(value)
+
+
 def integer(data: Mapping[str, Any], name: str, low: int | None = None, high: int | None = None) -> int:
     """``data[name]``, an integer (from ``low`` to ``high`` when both are given)."""
     value = data.get(name)

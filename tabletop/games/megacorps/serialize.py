@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import check_header, flag, integer, ints
+from ...core.fields import bools, check_header, flag, integer, ints
 from ...core.protocol import JSON
 from .board import DORMANT, TALLY
 from .offers import Offer
@@ -117,10 +117,7 @@ def _read(data: Mapping[str, Any], name: str, kind: str) -> Any:
     if kind == "bool":
         return flag(data, name)
     if kind == "bools":
-        value = data.get(name)
-        if not isinstance(value, list) or not all(type(v) is bool for v in value):
-            raise CorruptRecord(f"state field {name!r} must be a list of true/false")
-        return list(value)
+        return bools(data.get(name), name)
     if kind == "hands":
         value = data.get(name)
         if not isinstance(value, list):

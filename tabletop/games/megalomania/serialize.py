@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import CorruptRecord
-from ...core.fields import ints, restore, saved
+from ...core.fields import bools, ints, restore, saved
 from ...core.protocol import JSON
 from .cards import ALL_CARDS, CARD_TEXT, mask_of, parse_card, texts
 from .phases import HAND_OVER, LAY, OVER, RESOURCES_PHASE, SCROLL_STEP, SCROLLS, SPLIT_PHASE
@@ -55,12 +55,6 @@ def state_to_json(s: MegalomaniaState) -> dict[str, JSON]:
     return out
 
 
-def _bools(value: Any, name: str) -> list[bool]:
-    if not isinstance(value, list) or not all(type(x) is bool for x in value):
-        raise CorruptRecord(f"state field {name!r} must be a list of true/false")
-    return list(value)
-
-
 def _cards(value: Any, name: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise CorruptRecord(f"state field {name!r} must be a list of cards")
@@ -93,7 +87,7 @@ def state_from_json(game: Megalomania, data: Mapping[str, JSON]) -> MegalomaniaS
         for name in _INT_LISTS:
             setattr(s, name, ints(data[name], name))
         for name in _BOOL_LISTS:
-            setattr(s, name, _bools(data[name], name))
+            setattr(s, name, bools(data[name], name))
         for name in _CARD_LISTS:
             setattr(s, name, _cards(data[name], name))
         for name in _MASK_LISTS:

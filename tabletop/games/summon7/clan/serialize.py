@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core.errors import CorruptRecord
-from ....core.fields import Kind, entries, ints, restore, saved
+from ....core.fields import Kind, bools, entries, ints, restore, saved
 from ....core.protocol import JSON
 from ..serialize import ROUND_ENTRY, table_from_json, table_to_json
 
@@ -46,12 +46,6 @@ def state_to_json(s: ClanState) -> dict[str, JSON]:
     return out
 
 
-def _bools(value: Any, name: str, length: int) -> list[bool]:
-    if not isinstance(value, list) or len(value) != length or not all(type(x) is bool for x in value):
-        raise CorruptRecord(f"state field {name!r} must list {length} true/false values")
-    return list(value)
-
-
 def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
     from .phases import OVER
     from .state import ClanState
@@ -62,8 +56,8 @@ def state_from_json(game: Clan, data: Mapping[str, JSON]) -> ClanState:
     for name in _INT_LISTS:
         setattr(s, name, ints(data.get(name), name))
     for name in _BOOL_LISTS:
-        setattr(s, name, _bools(data.get(name), name, n + 1))
-    s.challengers = _bools(data.get("challengers"), "challengers", n)
+        setattr(s, name, bools(data.get(name), name, n + 1))
+    s.challengers = bools(data.get("challengers"), "challengers", n)
     for name in _NESTED:
         rows = data.get(name)
         if not isinstance(rows, list):
