@@ -150,6 +150,19 @@ class Playthrough:
     final: State[Any] | None = None
 
 
+def plays_on(state: State[Any], seed: int, where: str, actions: int = 100) -> None:
+    """``state``, which a game accepted from an altered file, takes ``actions`` random legal
+    actions (or reaches its end) without an error: what was accepted breaks no rule later."""
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_terminal():
+            return
+        try:
+            state.apply(rng.choice(state.legal_actions()))
+        except Exception as err:
+            raise AssertionError(f"{where}: accepted, then {type(err).__name__}: {err}") from err
+
+
 def random_chooser(rng: random.Random) -> Callable[[State[Any], list[Any]], Any]:
     return lambda state, legal: rng.choice(legal)
 

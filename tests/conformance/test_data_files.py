@@ -20,10 +20,11 @@ from tabletop.core.registry import names
 from tabletop.sim.content import DATA_FILES as PACKAGED  # each game's packaged data file
 from tabletop.sim.tune_data import spans, toml_value
 
+from .helpers import plays_on
+
 # one value of each TOML type, and some a check must tell apart from a whole number
 WRONG: list[Any] = ["x", 12345, -1, True, 1.0, 2.5, [], [["x"]]]
 TRIED = 2  # wrong values tried at each place (chosen by a seeded generator)
-PLAY_ON = 100  # random actions an accepted file's game must then take
 
 
 def test_every_game_with_a_data_option_is_tried() -> None:
@@ -68,12 +69,5 @@ def test_a_data_file_with_a_value_of_another_type_is_refused_or_plays_on(name: s
             continue
         except Exception as err:  # the point of the test: anything else is a crash
             raise AssertionError(f"{name}, {what}: {type(err).__name__}: {err}") from err
-        play = random.Random(index)
-        for _ in range(PLAY_ON):
-            if state.is_terminal():
-                break
-            try:
-                state.apply(play.choice(state.legal_actions()))
-            except Exception as err:
-                raise AssertionError(f"{name}, {what}: accepted, then {type(err).__name__}: {err}") from err
+        plays_on(state, index, f"{name}, {what}")
     assert refused > len(spans(PACKAGED[name].read_text(encoding="utf-8"))), f"{name}: too few refused"

@@ -13,7 +13,7 @@ from tabletop.core.errors import CorruptRecord, TabletopError
 from tabletop.core.record import Record
 from tabletop.core.registry import names
 
-from .helpers import game_seed, make_game
+from .helpers import game_seed, make_game, plays_on
 
 # one value of each JSON type, and some the fields' checks must tell apart
 WRONG: list[Any] = ["x", 12345, -1, None, True, 1.0, 2.5, [], {}, [["x"]], [None]]
@@ -22,7 +22,6 @@ STEPS = (0, 25)  # positions tried: the start and a few actions in
 
 Path = tuple[str | int, ...]
 DEPTH = 3  # how deep into a saved state's lists and objects the values are altered
-PLAY_ON = 100  # random actions an accepted state must then take
 
 
 def places(value: Any, path: Path = ()) -> list[Path]:
@@ -42,6 +41,9 @@ def places(value: Any, path: Path = ()) -> list[Path]:
     return found
 
 
+MISSING = object()
+
+
 def changed(data: Any, path: Path, value: Any) -> Any:
     """A copy of ``data`` with the value at ``path`` replaced (or left out: value ``MISSING``)."""
     if not path:
@@ -57,9 +59,6 @@ def changed(data: Any, path: Path, value: Any) -> Any:
     copy_list = list(data)
     copy_list[int(head)] = changed(data[int(head)], rest, value)
     return copy_list
-
-
-MISSING = object()
 
 
 def at(data: Any, path: Path) -> Any:
@@ -115,15 +114,7 @@ def test_a_saved_state_with_a_value_missing_or_of_another_type_is_refused_or_pla
             assert not must_refuse, f"{name}, {what}: a value of another type taken for a whole number"
             assert game.state_from_json(back.to_json()).to_json() == back.to_json(), f"{name}, {what}"
             assert back.is_terminal() or back.legal_actions(), f"{name}, {what}: no choice and no end"
-            play = random.Random(seed)
-            for _ in range(PLAY_ON):  # and plays on: what was accepted breaks no rule later
-                if back.is_terminal():
-                    break
-                try:
-                    back.apply(play.choice(back.legal_actions()))
-                except Exception as err:
-                    problem = f"{name}, {what}: accepted, then {type(err).__name__}: {err}"
-                    raise AssertionError(problem) from err
+            plays_on(back, seed, f"{name}, {what}")
         assert refused > len(state.to_json()), f"{name}: too few corrupt saves refused ({refused})"
 
 
